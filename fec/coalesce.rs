@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! ENET interrupt coalescing: ethtool values and the TXICn/RXICn registers.
+//!
+//! Pure logic, also built on the host for `cargo test` (tests/host).
+//!
+//! The timer counts in units of 64 cycles of the ITR clock (the AHB clock,
+//! `FEC_ITR_CLK_SEL`): `cycles = usecs * (rate / 64000) / 1000`, the C
+//! driver's `fec_enet_us_to_itr_clock()` (whose `int` math overflows for huge
+//! values; this one does not). As in C, the values are stored verbatim, so
+//! `ethtool -c` returns exactly what was set, and a direction is enabled only
+//! if its time converts to at least one unit and its frame count is above 1.
+
+/// Largest `*-frames` value (8-bit ICFT field).
+pub(crate) const MAX_FRAMES: u32 = 255;
+/// Largest timer value in ITR units (16-bit ICTT field).
+pub(crate) const MAX_UNITS: u64 = 0xffff;
+/// C defaults for both directions (`FEC_ITR_ICFT_DEFAULT`, `FEC_ITR_ICTT_DEFAULT`).
+pub(crate) const DEFAULT_FRAMES: u32 = 200;
+pub(crate) const DEFAULT_USECS: u32 = 1000;
+
+/// Coalescing enable (`FEC_ITR_EN`).
+pub(crate) const ITR_EN: u32 = 1 << 31;
+/// Timer clock is the ENET system clock (`FEC_ITR_CLK_SEL`).
+pub(crate) const ITR_CLK_SEL: u32 = 1 << 30;
+/// Frame count threshold field (`FEC_ITR_ICFT`).
+pub(crate) const ITR_ICFT_SHIFT: u32 = 20;
+pub(crate) const ITR_ICFT_MASK: u32 = 0xff << ITR_ICFT_SHIFT;
+/// Timer threshold field (`FEC_ITR_ICTT`).
+pub(crate) const ITR_ICTT_MASK: u32 = 0xffff;
+
+/// Microseconds to ITR timer units for an ITR clock of `rate_hz`.
+pub(crate) const fn usecs_to_units(usecs: u32, rate_hz: u64) -> u64 {
+    usecs as u64 * (rate_hz / 64000) / 1000
+}
+
+/// Why a coalescing request was rejected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Invalid {
+    /// More than [`MAX_FRAMES`] frames.
+    Frames,
+    /// The time does not fit the 16-bit timer field at this clock rate.
+    Usecs,
+}
+
+/// Coalescing settings of one direction, as set through ethtool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Itr {
+    /// Timer threshold in microseconds.
+    pub(crate) usecs: u32,
+    /// Frame count threshold.
+    pub(crate) frames: u32,
+}
+
+impl Itr {
+    /// The C driver's defaults: 200 frames, 1000 us.
+    pub(crate) const DEFAULT: Itr = Itr {
+        usecs: DEFAULT_USECS,
+        frames: DEFAULT_FRAMES,
+    };
+
+    /// Validates `ethtool -C` values against the hardware fields at the ITR
+    /// clock rate `rate_hz`.
+    pub(crate) fn new(usecs: u32, frames: u32, rate_hz: u64) -> Result<Itr, Invalid> {
+        if frames > MAX_FRAMES {
+            return Err(Invalid::Frames);
+        }
+        if usecs_to_units(usecs, rate_hz) > MAX_UNITS {
+            return Err(Invalid::Usecs);
+        }
+        Ok(Itr { usecs, frames })
+    }
+
+    /// Whether these settings turn coalescing on at `rate_hz`.
+    pub(crate) fn enabled(self, rate_hz: u64) -> bool {
+        usecs_to_units(self.usecs, rate_hz) > 0 && self.frames > 1
+    }
+
+    /// The value programmed into TXICn/RXICn at `rate_hz`: 0 when off.
+    pub(crate) fn register(self, rate_hz: u64) -> u32 {
+        if !self.enabled(rate_hz) {
+            return 0;
+        }
+        // `new()` bounded both fields; the masks only document the layout.
+        let units = usecs_to_units(self.usecs, rate_hz) as u32;
+        ITR_EN
+            | ITR_CLK_SEL
+            | ((self.frames << ITR_ICFT_SHIFT) & ITR_ICFT_MASK)
+            | (units & ITR_ICTT_MASK)
+    }
+}

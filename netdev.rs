@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The wrapper layer: safe Rust over the C APIs the stock `kernel` crate lacks.
+//!
+//! Both drivers reach the kernel's networking, device-tree and MMIO helpers
+//! only through this module. It is the one place that calls the C shim
+//! (`netdev/shim.c`, declared in [`ffi`]) or raw [`kernel::bindings`]; driver
+//! code above it is safe Rust.
+//!
+//! The stock Rust bindings of a board kernel do not include `netdevice.h`, so
+//! nothing here depends on a patched `rust/bindings/bindings_helper.h`.
+
+pub(crate) mod ffi;
+pub(crate) mod mmio;
+pub(crate) mod of;
+
+use kernel::{
+    bindings,
+    device,
+    platform,
+    prelude::*, //
+};
+
+/// Returns the C `struct platform_device` behind a Rust platform device.
+pub(crate) fn raw_pdev<Ctx: device::DeviceContext>(
+    pdev: &platform::Device<Ctx>,
+) -> *mut bindings::platform_device {
+    // CAST: `platform::Device` is `#[repr(transparent)]` over
+    // `Opaque<bindings::platform_device>`, which has the layout of the C struct.
+    core::ptr::from_ref(pdev)
+        .cast::<bindings::platform_device>()
+        .cast_mut()
+}
+
+/// Returns the C `struct device` behind a Rust device.
+pub(crate) fn raw_dev<Ctx: device::DeviceContext>(
+    dev: &device::Device<Ctx>,
+) -> *mut bindings::device {
+    // CAST: `device::Device` is `#[repr(transparent)]` over
+    // `Opaque<bindings::device>`, which has the layout of the C struct.
+    core::ptr::from_ref(dev)
+        .cast::<bindings::device>()
+        .cast_mut()
+}
+
+/// Most page fragments an skb may carry (`MAX_SKB_FRAGS`, a kernel
+/// configuration value).
+pub(crate) fn max_skb_frags() -> u32 {
+    // SAFETY: Reads a constant.
+    unsafe { ffi::nxp_max_skb_frags() }
+}
+
+/// An Ethernet (MAC) address.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MacAddr(pub(crate) [u8; 6]);
+
+impl MacAddr {
+    /// Whether this is a usable station address: not zero and not multicast.
+    pub(crate) fn is_valid(&self) -> bool {
+        self.0 != [0; 6] && self.0[0] & 1 == 0
+    }
+
+    /// A random locally administered unicast address.
+    pub(crate) fn random() -> Self {
+        let mut mac = [0u8; 6];
+        // SAFETY: `mac` is a valid, writable buffer of `ETH_ALEN` (6) bytes.
+        unsafe { ffi::nxp_random_ether_addr(mac.as_mut_ptr()) };
+        Self(mac)
+    }
+}
+
+impl kernel::fmt::Display for MacAddr {
+    fn fmt(&self, f: &mut kernel::fmt::Formatter<'_>) -> kernel::fmt::Result {
+        let m = &self.0;
+        write!(
+            f,
+            "{:02x}:{:02x}:{:02x}:{:02x}:{:02x}:{:02x}",
+            m[0], m[1], m[2], m[3], m[4], m[5]
+        )
+    }
+}
+
+/// The Linux IRQ numbers of a platform device's interrupts, in order, up to
+/// `max` (the first missing index ends the list).
+pub(crate) fn platform_irqs(pdev: &platform::Device<device::Bound>, max: u32) -> Result<KVec<u32>> {
+    let mut irqs = KVec::new();
+    for i in 0..max {
+        // SAFETY: `pdev` is a valid, bound platform device.
+        let irq = unsafe { ffi::nxp_platform_irq(raw_pdev(pdev), i) };
+        if irq <= 0 {
+            break;
+        }
+        irqs.push(irq.unsigned_abs(), GFP_KERNEL)?;
+    }
+    Ok(irqs)
+}

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Device-tree nodes: what the drivers read beyond the platform resources
+//! (gianfar's `queue-group` children, `device_type`, MAC addresses, IRQs).
+
+use core::ptr::NonNull;
+use kernel::{
+    bindings,
+    device,
+    prelude::*, //
+};
+
+use super::{
+    ffi,
+    MacAddr, //
+};
+
+/// A reference-counted device-tree node.
+///
+/// # Invariants
+///
+/// `ptr` is a valid `struct device_node` on which this value owns one
+/// reference (released on drop).
+pub(crate) struct Node {
+    ptr: NonNull<bindings::device_node>,
+}
+
+// SAFETY: Device-tree nodes are reference counted and immutable for our use;
+// the reference may be dropped from any thread.
+unsafe impl Send for Node {}
+// SAFETY: All methods only read the node.
+unsafe impl Sync for Node {}
+
+impl Node {
+    /// Takes ownership of a counted node reference; `None` for NULL.
+    ///
+    /// # Safety
+    ///
+    /// `ptr` must be NULL or a valid node whose reference the caller hands over.
+    unsafe fn from_raw(ptr: *mut bindings::device_node) -> Option<Self> {
+        // INVARIANT: the caller hands over one reference to a valid node.
+        NonNull::new(ptr).map(|ptr| Self { ptr })
+    }
+
+    /// The device-tree node of a device, if it has one.
+    pub(crate) fn of_device<Ctx: device::DeviceContext>(dev: &device::Device<Ctx>) -> Option<Self> {
+        // SAFETY: `dev` is a valid device; the shim returns a counted reference.
+        unsafe { Self::from_raw(ffi::nxp_dev_of_node(super::raw_dev(dev))) }
+    }
+
+    pub(crate) fn as_raw(&self) -> *mut bindings::device_node {
+        self.ptr.as_ptr()
+    }
+
+    /// The children of this node called `name`, in device-tree order.
+    pub(crate) fn children_named<'a>(&'a self, name: &'a CStr) -> Children<'a> {
+        Children {
+            parent: self,
+            name,
+            cur: None,
+        }
+    }
+
+    /// Whether the node's `device_type` is `ty`.
+    pub(crate) fn is_type(&self, ty: &CStr) -> bool {
+        // SAFETY: `self` is a valid node and `ty` a NUL-terminated string.
+        unsafe { ffi::nxp_of_node_is_type(self.as_raw(), ty.as_char_ptr()) }
+    }
+
+    /// Whether the boolean property `name` is present.
+    pub(crate) fn read_bool(&self, name: &CStr) -> bool {
+        // SAFETY: `self` is a valid node and `name` a NUL-terminated string.
+        unsafe { ffi::nxp_of_property_read_bool(self.as_raw(), name.as_char_ptr()) }
+    }
+
+    /// The node's MAC address (`mac-address`, `local-mac-address`, `address`
+    /// or an nvmem cell), if it has a valid one.
+    pub(crate) fn mac_address(&self) -> Result<MacAddr> {
+        let mut mac = [0u8; 6];
+        // SAFETY: `self` is a valid node; `mac` is writable for ETH_ALEN bytes.
+        kernel::error::to_result(unsafe {
+            ffi::nxp_of_get_mac_address(self.as_raw(), mac.as_mut_ptr())
+        })?;
+        Ok(MacAddr(mac))
+    }
+
+    /// Maps interrupt `index` of the node (`interrupts` property) to a Linux
+    /// IRQ number.
+    pub(crate) fn irq(&self, index: u32) -> Result<u32> {
+        let index = i32::try_from(index)?;
+        // SAFETY: `self` is a valid node.
+        match unsafe { ffi::nxp_of_irq(self.as_raw(), index) } {
+            0 => Err(ENXIO),
+            irq => Ok(irq),
+        }
+    }
+}
+
+impl Clone for Node {
+    fn clone(&self) -> Self {
+        // SAFETY: `self` holds a reference, so the node is valid; the shim takes
+        // another one, which the new value owns.
+        let ptr = unsafe { ffi::nxp_of_node_get(self.as_raw()) };
+        // INVARIANT: `of_node_get` returns its (non-NULL) argument.
+        Self {
+            ptr: NonNull::new(ptr).unwrap_or(self.ptr),
+        }
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        // SAFETY: By the type invariant this value owns one reference.
+        unsafe { ffi::nxp_of_node_put(self.as_raw()) };
+    }
+}
+
+/// Iterator over the children of a node with a given name.
+pub(crate) struct Children<'a> {
+    parent: &'a Node,
+    name: &'a CStr,
+    cur: Option<Node>,
+}
+
+impl Iterator for Children<'_> {
+    type Item = Node;
+
+    fn next(&mut self) -> Option<Node> {
+        let prev = self
+            .cur
+            .as_ref()
+            .map_or(core::ptr::null_mut(), Node::as_raw);
+        // SAFETY: `parent` and `prev` (if any) are valid, referenced nodes; the
+        // shim keeps our reference on `prev` and returns a new counted one.
+        let next = unsafe {
+            Node::from_raw(ffi::nxp_of_next_child_named(
+                self.parent.as_raw(),
+                prev,
+                self.name.as_char_ptr(),
+            ))
+        };
+        self.cur = next;
+        self.cur.clone()
+    }
+}

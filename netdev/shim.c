@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * C shim of the nxp-rfl drivers; see shim.h. Each function is a plain
+ * out-of-line wrapper: no driver logic lives here.
+ */
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/etherdevice.h>
+#include <linux/io.h>
+#include <linux/of.h>
+#include <linux/of_address.h>
+#include <linux/of_irq.h>
+#include <linux/of_net.h>
+#include <linux/platform_device.h>
+#include <linux/skbuff.h>
+#include <linux/string.h>
+
+#include "shim.h"
+
+/* The device's node, with a reference the caller must put. */
+struct device_node *nxp_dev_of_node(struct device *dev)
+{
+	return of_node_get(dev->of_node);
+}
+
+/* Next child of @parent named @name after @prev (NULL: the first one), with a
+ * reference the caller must put. The caller's reference on @prev is kept. */
+struct device_node *nxp_of_next_child_named(struct device_node *parent,
+					    struct device_node *prev,
+					    const char *name)
+{
+	/* of_get_next_child() puts the node it starts from. */
+	struct device_node *np = of_node_get(prev);
+
+	while ((np = of_get_next_child(parent, np)))
+		if (of_node_name_eq(np, name))
+			return np;
+	return NULL;
+}
+
+struct device_node *nxp_of_node_get(struct device_node *np)
+{
+	return of_node_get(np);
+}
+
+void nxp_of_node_put(struct device_node *np)
+{
+	of_node_put(np);
+}
+
+bool nxp_of_node_is_type(const struct device_node *np, const char *type)
+{
+	return of_node_is_type(np, type);
+}
+
+bool nxp_of_property_read_bool(const struct device_node *np, const char *name)
+{
+	return of_property_read_bool(np, name);
+}
+
+int nxp_of_get_mac_address(struct device_node *np, u8 *mac)
+{
+	return of_get_mac_address(np, mac);
+}
+
+unsigned int nxp_of_irq(struct device_node *np, int index)
+{
+	return irq_of_parse_and_map(np, index);
+}
+
+int nxp_devm_ioremap_platform(struct platform_device *pdev, unsigned int index,
+			      void __iomem **base, struct nxp_res *res)
+{
+	struct resource *r;
+	void __iomem *p;
+
+	p = devm_platform_get_and_ioremap_resource(pdev, index, &r);
+	if (IS_ERR(p))
+		return PTR_ERR(p);
+	*base = p;
+	res->start = r->start;
+	res->size = resource_size(r);
+	return 0;
+}
+
+int nxp_devm_ioremap_of(struct device *dev, struct device_node *np, int index,
+			void __iomem **base, struct nxp_res *res)
+{
+	struct resource r;
+	void __iomem *p;
+	int ret;
+
+	ret = of_address_to_resource(np, index, &r);
+	if (ret)
+		return ret;
+	p = devm_ioremap_resource(dev, &r);
+	if (IS_ERR(p))
+		return PTR_ERR(p);
+	*base = p;
+	res->start = r.start;
+	res->size = resource_size(&r);
+	return 0;
+}
+
+int nxp_platform_irq(struct platform_device *pdev, unsigned int index)
+{
+	return platform_get_irq_optional(pdev, index);
+}
+
+u32 nxp_read32_be(const void __iomem *addr)
+{
+	return ioread32be(addr);
+}
+
+void nxp_write32_be(u32 val, void __iomem *addr)
+{
+	iowrite32be(val, addr);
+}
+
+u32 nxp_read32_le(const void __iomem *addr)
+{
+	return readl(addr);
+}
+
+void nxp_write32_le(u32 val, void __iomem *addr)
+{
+	writel(val, addr);
+}
+
+unsigned int nxp_max_skb_frags(void)
+{
+	return MAX_SKB_FRAGS;
+}
+
+void nxp_random_ether_addr(u8 *mac)
+{
+	eth_random_addr(mac);
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * C shim of the nxp-rfl drivers: out-of-line wrappers for the static inline
+ * kernel helpers and macros the Rust drivers need, plus the few kernel APIs
+ * whose headers the stock Rust bindings do not include (netdevice.h, of_net.h,
+ * of_address.h, of_irq.h). Linked into each driver module (composite object);
+ * every function here is called only from netdev/ffi.rs.
+ */
+#ifndef NXP_RFL_SHIM_H
+#define NXP_RFL_SHIM_H
+
+#include <linux/types.h>
+
+struct device;
+struct device_node;
+struct platform_device;
+
+/* A mapped MMIO resource as the Rust side sees it. Layout shared with ffi.rs. */
+struct nxp_res {
+	u64 start;
+	u64 size;
+};
+
+/* Device tree. */
+struct device_node *nxp_dev_of_node(struct device *dev);
+struct device_node *nxp_of_next_child_named(struct device_node *parent,
+					    struct device_node *prev,
+					    const char *name);
+struct device_node *nxp_of_node_get(struct device_node *np);
+void nxp_of_node_put(struct device_node *np);
+bool nxp_of_node_is_type(const struct device_node *np, const char *type);
+bool nxp_of_property_read_bool(const struct device_node *np, const char *name);
+int nxp_of_get_mac_address(struct device_node *np, u8 *mac);
+unsigned int nxp_of_irq(struct device_node *np, int index);
+
+/* MMIO mappings, released by devres when the device is unbound. */
+int nxp_devm_ioremap_platform(struct platform_device *pdev, unsigned int index,
+			      void __iomem **base, struct nxp_res *res);
+int nxp_devm_ioremap_of(struct device *dev, struct device_node *np, int index,
+			void __iomem **base, struct nxp_res *res);
+int nxp_platform_irq(struct platform_device *pdev, unsigned int index);
+
+/* Register access with explicit byte order. */
+u32 nxp_read32_be(const void __iomem *addr);
+void nxp_write32_be(u32 val, void __iomem *addr);
+u32 nxp_read32_le(const void __iomem *addr);
+void nxp_write32_le(u32 val, void __iomem *addr);
+
+/* Packets. */
+unsigned int nxp_max_skb_frags(void);
+
+/* Ethernet addresses. */
+void nxp_random_ether_addr(u8 *mac);
+
+#endif /* NXP_RFL_SHIM_H */

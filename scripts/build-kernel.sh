@@ -1,0 +1,53 @@
+#!/bin/sh
+# build-kernel.sh <ppc-e500|arm-imx7>
+#
+# Builds (or finds in the cache) the Rust-enabled test kernel of a board from
+# Debian's Linux 7.3 source: allnoconfig + kernel/configs/{common,<board>}.config
+# (+ debug.config with NXP_DEBUG=1). Prints the O= build directory, which is also
+# the KDIR for the out-of-tree modules. Cached, keyed by kernel version, config
+# fragments, patches, this script and the toolchain versions.
+set -eu
+. "$(dirname "$0")/env.sh"
+board_vars "${1:?usage: build-kernel.sh <board>}"
+JOBS=${JOBS:-$(nproc)}
+variant=$BOARD
+frags="$NXP_TOP/kernel/configs/common.config $NXP_TOP/kernel/configs/$BOARD.config"
+if [ "${NXP_DEBUG:-0}" = 1 ]; then
+	variant=$BOARD-debug
+	frags="$frags $NXP_TOP/kernel/configs/debug.config"
+fi
+
+ksrc=$("$NXP_TOP/scripts/kernel-source.sh")
+key=$({
+	echo "$KERNEL_VER $variant"
+	cat $frags "$NXP_TOP"/kernel/patches/*.patch "$0" "$NXP_TOP/kernel/bindgen-e500"
+	rustc -vV; bindgen --version; ${CROSS}gcc --version | head -1; echo "${RUST_LIB_SRC:-}"
+} | sha256sum | cut -c1-12)
+kdir=$NXP_CACHE/kbuild/$variant-$key
+if [ -f "$kdir/.nxp-built" ]; then echo "$kdir"; exit 0; fi
+
+mkdir -p "$kdir"
+log=$kdir/build.log
+step "building $variant kernel in $kdir (log: $log)" >&2
+cat $frags > "$kdir/allconfig.frag"
+make -s -C "$ksrc" $KARGS O="$kdir" rustavailable > "$log" 2>&1 ||
+	{ cat "$log" >&2; die "the Rust toolchain is not usable for this kernel"; }
+make -s -C "$ksrc" $KARGS O="$kdir" KCONFIG_ALLCONFIG="$kdir/allconfig.frag" allnoconfig >> "$log" 2>&1 ||
+	{ tail -30 "$log" >&2; die "kernel configuration failed"; }
+
+# Every option a fragment asks for must have survived Kconfig's dependency rules.
+missing=$(grep -hE '^CONFIG_[A-Z0-9_]+=' $frags | while IFS= read -r l; do
+	grep -qxF "$l" "$kdir/.config" || echo "$l"
+done)
+if [ -n "$missing" ]; then
+	echo "config options not applied for $variant:" >&2
+	echo "$missing" | sed 's/^/  /' >&2
+	die "fix kernel/configs (an option's dependency is missing)"
+fi
+
+start=$(date +%s)
+make -C "$ksrc" $KARGS O="$kdir" -j"$JOBS" $KTARGETS >> "$log" 2>&1 ||
+	{ tail -40 "$log" >&2; die "kernel build failed (see $log)"; }
+echo "built $variant in $(( $(date +%s) - start )) s" >> "$log"
+touch "$kdir/.nxp-built"
+echo "$kdir"

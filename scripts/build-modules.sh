@@ -1,0 +1,21 @@
+#!/bin/sh
+# build-modules.sh <board> [extra kbuild args...]
+#
+# Builds gianfar_rs (and fec_rs on ARM) against the board's project kernel.
+# Prints the directory holding the .ko files. Warnings fail the build, since
+# the drivers are kept warning- and clippy-clean.
+set -eu
+. "$(dirname "$0")/env.sh"
+board_vars "${1:?usage: build-modules.sh <board>}"
+shift
+kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$BOARD")
+mo=$NXP_OUT/$BOARD${NXP_DEBUG:+-debug}/modules
+mkdir -p "$mo"
+log=$mo/build.log
+make -C "$kdir" $KARGS M="$NXP_TOP" MO="$mo" "$@" modules > "$log" 2>&1 ||
+	{ cat "$log" >&2; die "module build for $BOARD failed"; }
+if grep -qE "^(warning|error)|: warning:" "$log"; then
+	cat "$log" >&2
+	die "module build for $BOARD has warnings"
+fi
+echo "$mo"

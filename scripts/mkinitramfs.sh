@@ -1,0 +1,33 @@
+#!/bin/sh
+# mkinitramfs.sh <board> <kdir> <rust-module-dir> <userland-dir> <out.cpio.gz>
+#
+# Guest root file system: busybox, the static tools (ip, ethtool, iperf3,
+# netperf), the C baseline modules from the kernel build, our Rust modules and
+# tests/. Per-run settings are appended by run-board.sh as a second cpio.
+set -eu
+. "$(dirname "$0")/env.sh"
+board_vars "$1"
+kdir=$2 rsdir=$3 ul=$4 out=$5
+r=$(mktemp -d)
+trap 'rm -rf "$r"' EXIT
+mkdir -p "$r"/bin "$r"/sbin "$r"/usr/bin "$r"/usr/sbin "$r"/etc/nxp "$r"/lib/modules/nxp \
+	"$r"/usr/share/nxp/tests "$r"/proc "$r"/sys "$r"/dev "$r"/tmp "$r"/root
+install -m755 "$ul/bin/busybox" "$r/bin/busybox"
+ln -s busybox "$r/bin/sh"
+for t in ip ethtool; do install -m755 "$ul/bin/$t" "$r/usr/sbin/"; done
+for t in iperf3 netperf netserver; do install -m755 "$ul/bin/$t" "$r/usr/bin/"; done
+install -m755 "$NXP_TOP/scripts/guest/init" "$r/init"
+install -m755 "$NXP_TOP/scripts/guest/demo.sh" "$r/usr/share/nxp/demo.sh"
+cp "$NXP_TOP"/tests/*.sh "$r/usr/share/nxp/tests/"
+mkdir -p "$r/var/run"
+for m in $C_DRIVER; do
+	f=$(find "$kdir/drivers" -name "$m.ko" | head -1)
+	[ -n "$f" ] || die "C module $m.ko not found in $kdir"
+	cp "$f" "$r/lib/modules/nxp/"
+done
+cp "$kdir/samples/rust/rust_minimal.ko" "$r/lib/modules/nxp/"
+for f in "$rsdir"/*.ko; do [ -e "$f" ] && cp "$f" "$r/lib/modules/nxp/"; done
+echo "root:x:0:0:root:/root:/bin/sh" > "$r/etc/passwd"
+echo "root:x:0:" > "$r/etc/group"
+printf '127.0.0.1 localhost\n10.77.0.1 host\n' > "$r/etc/hosts"
+(cd "$r" && find . | LC_ALL=C sort | cpio -o -H newc --owner=0:0 --quiet | gzip -6) > "$out"

@@ -1,0 +1,87 @@
+#!/bin/sh
+# run-board.sh <board> <image.cpio.gz> <kdir> <log> [timeout-s] -- <run.conf lines...>
+#
+# Boots an emulated board in QEMU inside a network namespace created for this
+# run (tap0 = 10.77.0.1/24 on the host side, the guest uses 10.77.0.2/24; an
+# iperf3 server and netserver listen on the host side), passes run.conf to the
+# guest, waits for "NXP-DONE rc=N", and always cleans up QEMU and the namespace.
+# Exit: the guest's rc; 2 on timeout, kernel panic or a guest that died early.
+set -eu
+. "$(dirname "$0")/env.sh"
+board_vars "$1"
+image=$2 kdir=$3 log=$4 tmo=${5:-600}
+shift 5
+[ "${1:-}" = -- ] && shift
+
+ns=nxp-$BOARD-$$
+work=$(mktemp -d)
+qpid=
+cleanup() {
+	[ -n "$qpid" ] && kill "$qpid" 2> /dev/null && sleep 0.5 && kill -9 "$qpid" 2> /dev/null
+	if ip netns list | grep -qw "$ns"; then
+		for p in $(ip netns pids "$ns" 2> /dev/null); do kill -9 "$p" 2> /dev/null || true; done
+		ip netns del "$ns" 2> /dev/null || true
+	fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Per-run settings as a second cpio appended to the image.
+mkdir -p "$work/root/etc/nxp"
+for l in "$@"; do echo "$l"; done > "$work/root/etc/nxp/run.conf"
+(cd "$work/root" && find . | cpio -o -H newc --owner=0:0 --quiet | gzip) > "$work/extra.cpio.gz"
+cat "$image" "$work/extra.cpio.gz" > "$work/initrd.cpio.gz"
+
+ip netns add "$ns"
+ipn() { ip netns exec "$ns" "$@"; }
+ipn ip link set lo up
+for t in tap0 tap1; do
+	ipn ip tuntap add dev $t mode tap
+	ipn ip link set $t up
+done
+ipn ip addr add 10.77.0.1/24 dev tap0
+ipn iperf3 -s -D -B 10.77.0.1 > /dev/null
+ipn netserver -L 10.77.0.1 > /dev/null 2>&1
+
+case $BOARD in
+ppc-e500)
+	set -- qemu-system-ppc -M ppce500 -cpu e500v2 -m 512 \
+		-kernel "$kdir/vmlinux" -append "console=ttyS0" \
+		-netdev tap,id=n0,ifname=tap0,script=no,downscript=no \
+		-device eTSEC,netdev=n0,mac=52:54:00:12:34:56
+	;;
+arm-imx7)
+	set -- qemu-system-arm -M mcimx7d-sabre -smp 2 -m 512M \
+		-kernel "$kdir/arch/arm/boot/zImage" -dtb "$kdir/arch/arm/boot/dts/nxp/imx/imx7d-sdb.dtb" \
+		-append "console=ttymxc0,115200" \
+		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:57 \
+		-nic tap,ifname=tap1,script=no,downscript=no,mac=52:54:00:12:34:58
+	;;
+esac
+ipn "$@" -initrd "$work/initrd.cpio.gz" -nographic -no-reboot < /dev/null > "$log" 2>&1 &
+qpid=$!
+
+start=$(date +%s)
+rc=2
+while :; do
+	if grep -q "^NXP-DONE rc=" "$log" 2> /dev/null; then
+		rc=$(sed -n 's/^NXP-DONE rc=\([0-9]*\).*/\1/p' "$log" | tail -1)
+		break
+	fi
+	if grep -qE "Kernel panic - not syncing|Rebooting in" "$log"; then
+		sleep 2
+		echo "NXP-HOST: kernel panic" >> "$log"
+		break
+	fi
+	if ! kill -0 "$qpid" 2> /dev/null; then
+		echo "NXP-HOST: QEMU exited before the guest finished" >> "$log"
+		break
+	fi
+	if [ $(($(date +%s) - start)) -ge "$tmo" ]; then
+		echo "NXP-HOST: timeout after $tmo s (guest hung?)" >> "$log"
+		break
+	fi
+	sleep 1
+done
+exit "$rc"

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Host build of the drivers' pure-logic files, for `cargo test`.
+//!
+//! These are the very files the kernel modules compile (`#[path]` below); they
+//! depend only on `core`, so they build here unchanged.
+
+#![allow(dead_code)]
+
+#[path = "../../../ring.rs"]
+pub mod ring;
+
+#[path = "../../../qdisc_hooks.rs"]
+pub mod qdisc_hooks;
+
+#[path = "../../../napi.rs"]
+pub mod napi;
+
+#[path = "../../../gianfar/coalesce.rs"]
+pub mod gianfar_coalesce;
+
+#[path = "../../../fec/coalesce.rs"]
+pub mod fec_coalesce;
+
+/// The hardware modules under the paths the drivers use.
+pub mod gianfar {
+    pub use super::gianfar_coalesce as coalesce;
+}
+
+/// The hardware modules under the paths the drivers use.
+pub mod fec {
+    pub use super::fec_coalesce as coalesce;
+}
+
+#[cfg(test)]
+mod tests;

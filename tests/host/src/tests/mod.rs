@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: GPL-2.0
+
+mod coalesce_fec;
+mod coalesce_gianfar;
+mod napi;
+mod qdisc;
+mod ring;

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+
+use crate::qdisc_hooks::*;
+
+/// `MAX_SKB_FRAGS` (17) fragments plus the linear part.
+const MAX_DESCS: u32 = 18;
+
+#[test]
+fn wake_leaves_room_for_two_maximal_packets() {
+    for ring in [64u32, 128, 256, 512, 1024, 4096] {
+        let t = TxThresholds::new(ring, MAX_DESCS).unwrap();
+        assert_eq!(t.stop(), MAX_DESCS);
+        assert!(t.wake() >= t.stop() + 2 * MAX_DESCS);
+        assert!(t.wake() <= ring);
+        // Stopped with a maximal packet's room left: the next packet always fits.
+        assert!(!t.should_stop(MAX_DESCS));
+        assert!(t.should_stop(MAX_DESCS - 1));
+        // Hysteresis: between stop and wake the queue stays as it is.
+        for free in t.stop()..t.wake() {
+            assert!(!t.should_stop(free) && !t.should_wake(free));
+        }
+        assert!(t.should_wake(t.wake()));
+    }
+}
+
+#[test]
+fn small_rings_rejected() {
+    assert_eq!(
+        TxThresholds::new(32, MAX_DESCS),
+        Err(ThresholdError::RingTooSmall)
+    );
+    assert_eq!(
+        TxThresholds::new(53, MAX_DESCS),
+        Err(ThresholdError::RingTooSmall)
+    );
+    assert!(TxThresholds::new(54, MAX_DESCS).is_ok());
+    assert_eq!(TxThresholds::min_ring(MAX_DESCS), 64);
+    assert!(TxThresholds::new(TxThresholds::min_ring(MAX_DESCS), MAX_DESCS).is_ok());
+}
+
+#[test]
+fn doorbell_at_batch_end_or_stop() {
+    assert!(doorbell(false, false));
+    assert!(doorbell(false, true));
+    assert!(doorbell(true, true));
+    assert!(!doorbell(true, false));
+}

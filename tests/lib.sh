@@ -1,0 +1,97 @@
+# shellcheck shell=sh
+# Helpers sourced by every guest test (POSIX sh, busybox ash).
+#
+# A test prints diagnostics as "# ..." lines and exits 0 (pass), 1 (fail) or
+# 4 (skip, kselftest's KSFT_SKIP). The driver under test comes from the
+# environment: NXP_DRIVER=c|rust, NXP_BOARD=ppc-e500|arm-imx7.
+
+HOST_IP=10.77.0.1
+GUEST_IP=10.77.0.2
+KSFT_SKIP=4
+SPLAT_RE='WARNING:|BUG:|Oops|Unable to handle|kernel BUG|unreferenced object|Call Trace:|self-detected stall|blocked for more than'
+FAILED=0
+MODDIR=/lib/modules/nxp
+
+case "${NXP_BOARD:-}/${NXP_DRIVER:-}" in
+ppc-e500/c) MODULES="fsl_pq_mdio gianfar_driver" DRV_NAME=fsl-gianfar ;;
+ppc-e500/rust) MODULES="gianfar_rs" DRV_NAME=gianfar_rs ;;
+arm-imx7/c) MODULES="fec" DRV_NAME=fec ;;
+arm-imx7/rust) MODULES="fec_rs" DRV_NAME=fec_rs ;;
+*) echo "# NXP_BOARD/NXP_DRIVER not set" ;;
+esac
+
+diag() { echo "# $*"; }
+skip() { echo "SKIP: $*"; exit $KSFT_SKIP; }
+
+# check <description> <command...>: run a check, record a failure.
+check() {
+	desc=$1
+	shift
+	if "$@" > /tmp/check.out 2>&1; then
+		echo "# ok - $desc"
+	else
+		echo "# FAIL - $desc"
+		sed 's/^/#     /' /tmp/check.out | tail -15
+		FAILED=1
+	fi
+}
+
+finish() { exit $FAILED; }
+
+# Kernel module names as lsmod shows them (dashes become underscores).
+loaded() { grep -q "^$(echo "$1" | tr - _) " /proc/modules; }
+
+load_driver() {
+	for m in $MODULES; do
+		loaded "$m" || insmod "$MODDIR/$m.ko" || return 1
+	done
+}
+
+unload_driver() {
+	for m in $(echo "$MODULES" | tr ' ' '\n' | sed '1!G;h;$!d'); do
+		if loaded "$m"; then rmmod "$m" || return 1; fi
+	done
+}
+
+# Devices bound to the driver under test, as platform device names.
+bound_devices() {
+	ls /sys/bus/platform/drivers/$DRV_NAME 2> /dev/null | grep -E '^[0-9a-f]+\.|ethernet' || true
+}
+
+# The network interface of the driver under test (first one), or nothing.
+netif() {
+	for n in /sys/class/net/*; do
+		d=$(readlink "$n/device/driver" 2> /dev/null) || continue
+		[ "${d##*/}" = "$DRV_NAME" ] && { echo "${n##*/}"; return 0; }
+	done
+	return 1
+}
+
+# wait_for <seconds> <command...>: poll a condition every 0.2 s.
+wait_for() {
+	t=$(($1 * 5))
+	shift
+	while [ $t -gt 0 ]; do
+		"$@" > /dev/null 2>&1 && return 0
+		sleep 0.2
+		t=$((t - 1))
+	done
+	return 1
+}
+
+carrier_up() { [ "$(cat /sys/class/net/$1/carrier 2> /dev/null)" = 1 ]; }
+
+# Load the driver, configure 10.77.0.2/24 and wait for link; sets IF.
+netif_up() {
+	load_driver || return 1
+	wait_for 10 netif || { diag "no interface bound to $DRV_NAME"; return 1; }
+	IF=$(netif)
+	ip link set "$IF" up || return 1
+	ip addr replace $GUEST_IP/24 dev "$IF" || return 1
+	wait_for 15 carrier_up "$IF" || { diag "$IF: no carrier"; return 1; }
+	# The host tap answers ARP right away; allow the PHY state machine to settle.
+	wait_for 10 ping -c 1 -W 1 $HOST_IP
+	return 0
+}
+# Note: tests must not clear the kernel log (dmesg -c): the runner reads it
+# after each test to catch splats.

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Module load, bind by device-tree compatible, unload: the driver binds to the
+# board's controller, reports what it found, and leaves nothing behind.
+# timeout: 120
+. /usr/share/nxp/tests/lib.sh
+
+unload_driver
+check "driver not bound before load" test -z "$(bound_devices)"
+check "insmod $MODULES" load_driver
+check "platform device bound to $DRV_NAME" wait_for 10 test -n "\$(bound_devices)"
+diag "bound: $(bound_devices | tr '\n' ' ')"
+dmesg | sed 's/^/#   /' | tail -12
+if [ "$NXP_DRIVER" = rust ]; then
+	# Our probe logs the mapped register window, the IRQs and the MAC address.
+	check "probe logged register window" sh -c "dmesg | grep -E '$DRV_NAME.*regs'"
+	check "probe logged IRQs" sh -c "dmesg | grep -E '$DRV_NAME.*irq'"
+	check "probe logged MAC" sh -c "dmesg | grep -iE '$DRV_NAME.*mac [0-9a-f]{2}(:[0-9a-f]{2}){5}'"
+fi
+check "rmmod" unload_driver
+check "driver unbound after rmmod" test -z "$(bound_devices)"
+check "driver directory gone" test ! -e /sys/bus/platform/drivers/$DRV_NAME
+for i in 1 2 3; do
+	check "reload cycle $i" sh -c ". /usr/share/nxp/tests/lib.sh; load_driver && wait_for 10 test -n \"\$(bound_devices)\" && unload_driver"
+done
+finish
