@@ -56,11 +56,7 @@ use netdev::{
     of::Node,
     MacAddr, //
 };
-use qdisc_hooks::TxThresholds;
-use ring::{
-    Limits,
-    RingSize, //
-};
+use ring::RingConfig;
 
 /// Most interrupt lines of an ENET (`FEC_IRQ_NUM` plus the PPS line).
 const MAX_IRQS: u32 = 4;
@@ -170,29 +166,9 @@ impl platform::Driver for FecRs {
         );
         // One BD per fragment plus one for the linear part.
         let max_descs = netdev::max_skb_frags() + 1;
-        let tx_limits = Limits {
-            min: TxThresholds::min_ring(max_descs),
-            max: MAX_RING,
-        };
-        let tx_ring = RingSize::new(DEFAULT_TX_RING, tx_limits).map_err(|_| EINVAL)?;
-        let rx_ring = RingSize::new(
-            DEFAULT_RX_RING,
-            Limits {
-                min: 8,
-                max: MAX_RING,
-            },
-        )
-        .map_err(|_| EINVAL)?;
-        let thr = TxThresholds::new(tx_ring.get(), max_descs).map_err(|_| EINVAL)?;
-        dev_info!(
-            dev,
-            "rings: tx {} (min {}) rx {}; tx queue stops below {} free BDs, wakes at {}\n",
-            tx_ring.get(),
-            tx_limits.min,
-            rx_ring.get(),
-            thr.stop(),
-            thr.wake()
-        );
+        let rings = RingConfig::new(DEFAULT_TX_RING, DEFAULT_RX_RING, max_descs, MAX_RING)
+            .map_err(|_| EINVAL)?;
+        dev_info!(dev, "rings: {rings}\n");
         if variant.quirks.has(Quirks::HAS_COALESCE) {
             let d = Itr::DEFAULT;
             dev_info!(

@@ -51,11 +51,7 @@ use netdev::{
     of::Node,
     MacAddr, //
 };
-use qdisc_hooks::TxThresholds;
-use ring::{
-    Limits,
-    RingSize, //
-};
+use ring::RingConfig;
 
 /// How the device tree describes the controller (`enum gfar_mode` in C).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -188,29 +184,9 @@ impl platform::Driver for GianfarRs {
         // A packet takes one BD per fragment plus one for the linear part
         // (the frame control block is pushed into the headroom, not a BD).
         let max_descs = netdev::max_skb_frags() + 1;
-        let tx_limits = Limits {
-            min: TxThresholds::min_ring(max_descs),
-            max: MAX_RING,
-        };
-        let tx_ring = RingSize::new(DEFAULT_TX_RING, tx_limits).map_err(|_| EINVAL)?;
-        let rx_ring = RingSize::new(
-            DEFAULT_RX_RING,
-            Limits {
-                min: 8,
-                max: MAX_RING,
-            },
-        )
-        .map_err(|_| EINVAL)?;
-        let thr = TxThresholds::new(tx_ring.get(), max_descs).map_err(|_| EINVAL)?;
-        dev_info!(
-            dev,
-            "rings: tx {} (min {}) rx {}; tx queue stops below {} free BDs, wakes at {}\n",
-            tx_ring.get(),
-            tx_limits.min,
-            rx_ring.get(),
-            thr.stop(),
-            thr.wake()
-        );
+        let rings = RingConfig::new(DEFAULT_TX_RING, DEFAULT_RX_RING, max_descs, MAX_RING)
+            .map_err(|_| EINVAL)?;
+        dev_info!(dev, "rings: {rings}\n");
         let (tx_us, tx_frames) = Ic::DEFAULT_TX.to_ethtool(DEFAULT_SPEED_MBPS);
         dev_info!(
             dev,

@@ -94,3 +94,17 @@ pub(crate) fn platform_irqs(pdev: &platform::Device<device::Bound>, max: u32) ->
     }
     Ok(irqs)
 }
+
+impl kernel::fmt::Display for crate::ring::RingConfig {
+    fn fmt(&self, f: &mut kernel::fmt::Formatter<'_>) -> kernel::fmt::Result {
+        write!(
+            f,
+            "tx {} (min {}) rx {}; tx queue stops below {} free BDs, wakes at {}",
+            self.tx.get(),
+            self.tx_limits.min,
+            self.rx.get(),
+            self.thresholds.stop(),
+            self.thresholds.wake()
+        )
+    }
+}

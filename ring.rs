@@ -94,3 +94,47 @@ impl Cursor {
         size.get().saturating_sub(self.in_flight())
     }
 }
+
+/// A driver's validated ring configuration: sizes and Tx stop/wake thresholds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RingConfig {
+    /// Tx descriptors.
+    pub(crate) tx: RingSize,
+    /// Rx descriptors.
+    pub(crate) rx: RingSize,
+    /// Tx queue stop/wake thresholds for `tx`.
+    pub(crate) thresholds: crate::qdisc_hooks::TxThresholds,
+    /// Tx limits (the minimum holds the thresholds' worth of descriptors).
+    pub(crate) tx_limits: Limits,
+}
+
+/// Smallest Rx ring accepted by either driver.
+pub(crate) const MIN_RX_RING: u32 = 8;
+
+impl RingConfig {
+    /// Validates `tx` and `rx` for packets of up to `max_descs` descriptors
+    /// and rings of at most `max` descriptors (`ethtool -G` input).
+    pub(crate) fn new(tx: u32, rx: u32, max_descs: u32, max: u32) -> Result<Self, SizeError> {
+        use crate::qdisc_hooks::TxThresholds;
+        let tx_limits = Limits {
+            min: TxThresholds::min_ring(max_descs),
+            max,
+        };
+        let tx = RingSize::new(tx, tx_limits)?;
+        let rx = RingSize::new(
+            rx,
+            Limits {
+                min: MIN_RX_RING,
+                max,
+            },
+        )?;
+        // `tx >= min_ring(max_descs)` makes the thresholds fit.
+        let thresholds = TxThresholds::new(tx.get(), max_descs).map_err(|_| SizeError::TooSmall)?;
+        Ok(Self {
+            tx,
+            rx,
+            thresholds,
+            tx_limits,
+        })
+    }
+}

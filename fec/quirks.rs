@@ -139,44 +139,14 @@ pub(crate) const IMX6UL: Variant = Variant {
     ]),
 };
 
-/// `fsl,imx8mq-fec` (`fec_imx8mq_info`; also i.MX8MM/MN/MP).
+/// `fsl,imx8mq-fec` (`fec_imx8mq_info`; also i.MX8MM/MN/MP): i.MX6SX plus EEE.
 pub(crate) const IMX8MQ: Variant = Variant {
     name: "i.MX8MQ",
-    quirks: q(&[
-        Quirks::ENET_MAC,
-        Quirks::HAS_GBIT,
-        Quirks::HAS_BUFDESC_EX,
-        Quirks::HAS_CSUM,
-        Quirks::HAS_VLAN,
-        Quirks::HAS_AVB,
-        Quirks::ERR007885,
-        Quirks::BUG_CAPTURE,
-        Quirks::HAS_RACC,
-        Quirks::HAS_COALESCE,
-        Quirks::CLEAR_SETUP_MII,
-        Quirks::HAS_MULTI_QUEUES,
-        Quirks::HAS_EEE,
-        Quirks::HAS_MDIO_C45,
-    ]),
+    quirks: IMX6SX.quirks.or(Quirks::HAS_EEE),
 };
 
-/// `fsl,imx8qm-fec` (`fec_imx8qm_info`; also i.MX8QXP).
+/// `fsl,imx8qm-fec` (`fec_imx8qm_info`; also i.MX8QXP): i.MX6SX plus jumbo frames.
 pub(crate) const IMX8QM: Variant = Variant {
     name: "i.MX8QM",
-    quirks: q(&[
-        Quirks::ENET_MAC,
-        Quirks::HAS_GBIT,
-        Quirks::HAS_BUFDESC_EX,
-        Quirks::HAS_CSUM,
-        Quirks::HAS_VLAN,
-        Quirks::HAS_AVB,
-        Quirks::ERR007885,
-        Quirks::BUG_CAPTURE,
-        Quirks::HAS_RACC,
-        Quirks::HAS_COALESCE,
-        Quirks::CLEAR_SETUP_MII,
-        Quirks::HAS_MULTI_QUEUES,
-        Quirks::HAS_MDIO_C45,
-        Quirks::JUMBO_FRAME,
-    ]),
+    quirks: IMX6SX.quirks.or(Quirks::JUMBO_FRAME),
 };

@@ -5,7 +5,7 @@
 # NXP_CACHE   where toolchain pieces, kernel builds and guest images are cached
 #             (outside the work tree, so a warm run skips them).
 
-NXP_TOP=${NXP_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+NXP_TOP=$(cd "$(dirname "$0")/.." && pwd)
 NXP_CACHE=${NXP_CACHE:-/var/cache/nxp-rfl}
 NXP_TOOLS=$NXP_CACHE/tools            # bindgen, host netperf
 NXP_OUT=${NXP_OUT:-$NXP_TOP/out}      # per-run outputs (logs, images, modules)

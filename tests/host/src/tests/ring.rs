@@ -47,3 +47,18 @@ fn free_count_across_counter_wrap() {
     let s0 = r.slot(c.consumed);
     assert_eq!(r.slot(c.consumed.wrapping_add(1)), (s0 + 1) % 64);
 }
+
+#[test]
+fn ring_config_defaults_of_both_drivers() {
+    // gianfar: 256/256, at most 256; fec: 1024/256, at most 4096.
+    for (tx, rx, max) in [(256, 256, 256), (1024, 256, 4096)] {
+        let c = RingConfig::new(tx, rx, 18, max).unwrap();
+        assert_eq!((c.tx.get(), c.rx.get()), (tx, rx));
+        assert_eq!(c.tx_limits.min, 64);
+        assert!(c.thresholds.wake() <= tx);
+    }
+    assert_eq!(RingConfig::new(32, 256, 18, 256), Err(SizeError::TooSmall));
+    assert_eq!(RingConfig::new(256, 4, 18, 256), Err(SizeError::TooSmall));
+    assert_eq!(RingConfig::new(512, 256, 18, 256), Err(SizeError::TooLarge));
+    assert_eq!(RingConfig::new(256, 100, 18, 256), Err(SizeError::NotPowerOfTwo));
+}
