@@ -85,9 +85,9 @@ impl Drop for EnabledClk {
 }
 
 /// A bound ENET controller.
-struct Enet<'a> {
+struct Enet {
     variant: &'static Variant,
-    regs: regs::Regs<'a>,
+    regs: regs::Regs,
     irqs: KVec<u32>,
     mac: MacAddr,
     // Dropped after `regs` is no longer used; the registers need these clocks.
@@ -112,7 +112,7 @@ kernel::of_device_table!(
 
 /// The MAC address the bootloader (or QEMU) left in PALR/PAUR, as the C
 /// driver's `fec_get_mac()` reads it.
-fn mac_from_regs(regs: &regs::Regs<'_>) -> MacAddr {
+fn mac_from_regs(regs: &regs::Regs) -> MacAddr {
     let lo = regs.read(regs::ADDR_LOW).to_be_bytes();
     let hi = (regs.read(regs::ADDR_HIGH) >> 16) as u16;
     let hi = hi.to_be_bytes();
@@ -121,7 +121,7 @@ fn mac_from_regs(regs: &regs::Regs<'_>) -> MacAddr {
 
 impl platform::Driver for FecRs {
     type IdInfo = &'static Variant;
-    type Data<'bound> = Enet<'bound>;
+    type Data<'bound> = Enet;
     const OF_ID_TABLE: Option<of::IdTable<Self::IdInfo>> = Some(&OF_TABLE);
 
     fn probe<'bound>(
@@ -136,9 +136,9 @@ impl platform::Driver for FecRs {
         // also the coalescing timer): both must run before any access.
         let clk_ipg = EnabledClk::get(dev, c"ipg")?;
         let clk_ahb = EnabledClk::get(dev, c"ahb")?;
-        let itr_rate = u64::from(clk_ahb.0.rate().0);
+        let itr_rate = u32::try_from(clk_ahb.0.rate().0).unwrap_or(u32::MAX);
 
-        let regs = Mmio::map_platform(pdev, 0)?;
+        let regs = Mmio::map(&node, 0, c"fec_rs")?;
         let irqs = netdev::platform_irqs(pdev, MAX_IRQS)?;
         if irqs.is_empty() {
             dev_err!(dev, "no interrupt\n");
@@ -191,7 +191,7 @@ impl platform::Driver for FecRs {
     }
 }
 
-impl Drop for Enet<'_> {
+impl Drop for Enet {
     fn drop(&mut self) {
         pr_info!(
             "fec_rs: releasing {} ENET {} (IMASK {:#x}, {} irqs)\n",

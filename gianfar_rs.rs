@@ -13,9 +13,12 @@
 //! qdisc contract are shared with `fec_rs` (`ring.rs`, `napi.rs`,
 //! `qdisc_hooks.rs`); all C calls go through the wrapper layer `netdev.rs`.
 //!
-//! Current stage: probe maps every group's registers, resolves its
-//! interrupts and the MAC address, and reports them; the data path is not
-//! there yet, so no network interface is registered.
+//! Data path: per group one Tx and one Rx ring, a Tx-confirmation NAPI and
+//! an Rx NAPI, each interrupt handler masking only its own half of IMASK.
+//! Rx buffers are page_pool pages turned into skbs with `build_skb` and fed
+//! to GRO. Tx uses scatter-gather, the frame control block for IPv4
+//! checksums, BQL, stop-in-advance / wake-with-hysteresis and a doorbell
+//! rung once per xmit batch.
 
 // The shared layer is one source for both drivers; each driver uses its own
 // subset of it, so unused items there are expected.
@@ -28,30 +31,99 @@ mod qdisc_hooks;
 #[allow(dead_code)]
 mod ring;
 
-/// eTSEC hardware: register map, coalescing units.
+/// eTSEC hardware: register map, descriptors, coalescing units.
 mod gianfar {
     // `ethtool -C` uses all of it; this stage uses the defaults only.
     #[allow(dead_code)]
     pub(crate) mod coalesce;
+    #[allow(dead_code)]
+    pub(crate) mod desc;
     pub(crate) mod regs;
 }
 
+use core::sync::atomic::{
+    AtomicBool,
+    AtomicU32,
+    Ordering, //
+};
 use gianfar::{
-    coalesce::Ic,
-    regs, //
+    coalesce::{
+        self,
+        Ic, //
+    },
+    desc::{
+        self,
+        RxStatus, //
+    },
+    regs::{
+        self,
+        dmactrl,
+        ecntrl,
+        ievent,
+        imask,
+        maccfg1,
+        maccfg2,
+        queue,
+        rctrl,
+        tctrl, //
+    },
 };
 use kernel::{
     device::Core,
-    of,
-    platform,
-    prelude::*, //
+    new_spinlock, new_spinlock_irq, of, platform,
+    prelude::*,
+    sync::{
+        atomic::{
+            Atomic,
+            Relaxed, //
+        },
+        SpinLock,
+        SpinLockIrq, //
+    },
 };
+use napi::PollEnd;
 use netdev::{
+    dma::{
+        self,
+        DescMem,
+        DmaAddr,
+        DmaDevice, //
+    },
     mmio::Mmio,
+    net::{
+        Coalesce,
+        Features,
+        NetDev,
+        NetDriver,
+        Registration,
+        Rings,
+        Setup,
+        Stats,
+        TxCounters,
+        TxQueue,
+        TxVerdict, //
+    },
     of::Node,
+    page_pool::{
+        PagePool,
+        RxPage, //
+    },
+    poll::{
+        Irq,
+        Napi, //
+    },
+    skb::{
+        CsumRequest,
+        Skb, //
+    },
     MacAddr, //
 };
-use ring::RingConfig;
+use qdisc_hooks::TxThresholds;
+use ring::{
+    Cursor,
+    RingConfig,
+    RingSize, //
+};
 
 /// How the device tree describes the controller (`enum gfar_mode` in C).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -74,20 +146,167 @@ const MAX_RING: u32 = 256;
 /// Default link speed assumed for coalescing before a PHY reports one.
 const DEFAULT_SPEED_MBPS: u32 = 1000;
 
-/// One interrupt group: a register page and its interrupts.
-struct Group<'a> {
-    regs: regs::Regs<'a>,
-    /// Tx, Rx and error interrupts; a single-interrupt part has only the first.
+/// Rx buffer geometry: one frame per page, written `RX_HEADROOM` bytes into
+/// it (eTSEC needs 64-byte aligned buffers, `RXBUF_ALIGNMENT`), at most
+/// `RX_BUF_LEN` bytes (MRBLR, a multiple of 64).
+const RX_HEADROOM: u32 = 64;
+const RX_BUF_LEN: u32 = 1536;
+/// Largest MTU whose frames (with a VLAN tag and FCS) fit one Rx buffer.
+const MAX_MTU: u32 = 1500;
+/// Smallest MTU (`ETH_MIN_MTU`).
+const MIN_MTU: u32 = 68;
+/// Tx watchdog (`TX_TIMEOUT`, 5 s).
+const TX_TIMEOUT_MS: u32 = 5000;
+
+/// Interrupt sources of a group, as `id`s passed to [`NetDriver::irq`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Tx = 0,
+    Rx = 1,
+    Err = 2,
+}
+
+const fn irq_id(group: usize, s: Source) -> u32 {
+    (group as u32) * 4 + s as u32
+}
+
+/// NAPI instances of a group, as `id`s passed to [`NetDriver::poll`].
+const fn napi_id(group: usize, tx: bool) -> u32 {
+    (group as u32) * 2 + tx as u32
+}
+
+/// One in-flight Tx descriptor's bookkeeping.
+#[derive(Default)]
+struct TxSlot {
+    /// The mapping this descriptor uses.
+    dma: DmaAddr,
+    len: u32,
+    /// Head (mapped single) or fragment (mapped page).
+    head: bool,
+    /// On the first descriptor of a packet: the skb, its descriptor count
+    /// and the bytes reported to BQL.
+    skb: Option<Skb>,
+    nbds: u32,
+    bytes: u32,
+}
+
+/// A Tx ring and its software state.
+struct TxRing {
+    size: RingSize,
+    thresholds: qdisc_hooks::TxThresholds,
+    bds: DescMem,
+    slots: KVec<TxSlot>,
+}
+
+/// An Rx ring and its buffers.
+struct RxRing {
+    size: RingSize,
+    bds: DescMem,
+    pages: KVec<Option<RxPage>>,
+    pool: PagePool,
+    /// Next descriptor to look at (free-running).
+    next: u32,
+}
+
+/// One interrupt group: a register page, its interrupts, its two NAPIs and
+/// its rings.
+struct Group {
+    index: usize,
+    regs: regs::Regs,
     irq_tx: u32,
     irq_rx: Option<u32>,
     irq_err: Option<u32>,
+    rx_napi: Napi,
+    tx_napi: Napi,
+    /// Serializes read-modify-write of IMASK between the Rx and Tx halves
+    /// (hard interrupt and softirq context): `grp->grplock` in C.
+    imask_lock: Pin<KBox<SpinLockIrq<()>>>,
+    /// Tx ring counters, read locklessly by the stop/wake helpers.
+    tx_produced: AtomicU32,
+    tx_consumed: AtomicU32,
+    /// The Tx ring, taken by xmit (under the queue lock) and by the Tx NAPI.
+    tx: Pin<KBox<SpinLock<Option<TxRing>>>>,
+    /// The Rx ring, used by the Rx NAPI only (and by open/stop with NAPI off).
+    rx: Pin<KBox<SpinLock<Option<RxRing>>>>,
+    /// Interrupts requested while the interface is up.
+    irqs: Pin<KBox<SpinLock<KVec<Irq>>>>,
+    /// Errors reported by the error interrupt.
+    err_events: AtomicU32,
+    /// Counters, updated once per poll (or per dropped packet), read by
+    /// `ndo_get_stats64` without taking the ring locks.
+    stats: GroupStats,
 }
 
-/// A bound eTSEC controller.
-struct Etsec<'a> {
+/// 64-bit counters of a group (`atomic64_t`, also on 32-bit CPUs).
+struct GroupStats {
+    rx_packets: Atomic<u64>,
+    rx_bytes: Atomic<u64>,
+    rx_errors: Atomic<u64>,
+    rx_dropped: Atomic<u64>,
+    rx_crc_errors: Atomic<u64>,
+    rx_length_errors: Atomic<u64>,
+    tx_packets: Atomic<u64>,
+    tx_bytes: Atomic<u64>,
+    tx_dropped: Atomic<u64>,
+}
+
+impl Default for GroupStats {
+    fn default() -> Self {
+        let z = || Atomic::new(0u64);
+        GroupStats {
+            rx_packets: z(),
+            rx_bytes: z(),
+            rx_errors: z(),
+            rx_dropped: z(),
+            rx_crc_errors: z(),
+            rx_length_errors: z(),
+            tx_packets: z(),
+            tx_bytes: z(),
+            tx_dropped: z(),
+        }
+    }
+}
+
+/// Counts of one Rx poll, added to [`GroupStats`] at its end.
+#[derive(Default)]
+struct RxCounts {
+    packets: u64,
+    bytes: u64,
+    errors: u64,
+    dropped: u64,
+    crc_errors: u64,
+    length_errors: u64,
+}
+
+/// Settings changed through ethtool.
+#[derive(Clone, Copy)]
+struct Cfg {
+    rings: RingConfig,
+    tx_ic: Ic,
+    rx_ic: Ic,
+}
+
+/// The driver state of one eTSEC (the `net_device`'s private part).
+struct Gfar {
+    dev: NetDev,
+    dma: DmaDevice,
+    node: Node,
     mode: Mode,
-    groups: KVec<Group<'a>>,
-    mac: MacAddr,
+    groups: KVec<Group>,
+    /// Taken under RTNL (ethtool, open) and briefly elsewhere.
+    cfg: Pin<KBox<SpinLock<Cfg>>>,
+    /// Descriptors a packet may need (`MAX_SKB_FRAGS + 1`).
+    max_descs: u32,
+    msglevel: AtomicU32,
+    /// Interface up (between a successful open and stop).
+    up: AtomicBool,
+    /// Last link state seen by `adjust_link`: speed (0 = down) and duplex.
+    link: Pin<KBox<SpinLock<(u32, bool)>>>,
+}
+
+/// The platform driver's data for a bound eTSEC.
+struct Etsec {
+    net: Registration<Gfar>,
 }
 
 /// The platform driver.
@@ -102,24 +321,1087 @@ kernel::of_device_table!(
     ]
 );
 
-impl Group<'_> {
+netdev::net::declare_net_driver!(Gfar);
+
+/// What probe finds of a group before the net_device exists.
+struct GroupHw {
+    regs: regs::Regs,
+    irq_tx: u32,
+    irq_rx: Option<u32>,
+    irq_err: Option<u32>,
+}
+
+impl GroupHw {
     /// Maps the registers and interrupts described by `np` (the controller
     /// node or one of its `queue-group` children).
-    fn probe<'a>(pdev: &'a platform::Device<Core<'_>>, np: &Node) -> Result<Group<'a>> {
-        let regs = Mmio::map_of(pdev.as_ref(), np, 0)?;
-        let irq_tx = np.irq(0)?;
-        Ok(Group {
-            regs,
-            irq_tx,
+    fn probe(np: &Node) -> Result<GroupHw> {
+        Ok(GroupHw {
+            regs: Mmio::map(np, 0, c"gianfar_rs")?,
+            irq_tx: np.irq(0)?,
             irq_rx: np.irq(1).ok(),
             irq_err: np.irq(2).ok(),
         })
     }
 }
 
+impl Group {
+    fn new(index: usize, hw: GroupHw, dev: NetDev) -> Result<Group> {
+        let rx_irq = hw.irq_rx.or(Some(hw.irq_tx));
+        Ok(Group {
+            index,
+            rx_napi: Napi::new(dev, napi_id(index, false), false, rx_irq)?,
+            tx_napi: Napi::new(dev, napi_id(index, true), true, Some(hw.irq_tx))?,
+            regs: hw.regs,
+            irq_tx: hw.irq_tx,
+            irq_rx: hw.irq_rx,
+            irq_err: hw.irq_err,
+            imask_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
+            tx_produced: AtomicU32::new(0),
+            tx_consumed: AtomicU32::new(0),
+            tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
+            err_events: AtomicU32::new(0),
+            stats: GroupStats::default(),
+        })
+    }
+
+    /// Clears `bits` of IMASK (masks those sources).
+    fn mask(&self, bits: u32) {
+        let _g = self.imask_lock.lock();
+        let v = self.regs.read(regs::IMASK);
+        self.regs.write(regs::IMASK, v & !bits);
+    }
+
+    /// Sets `bits` of IMASK (unmasks those sources).
+    fn unmask(&self, bits: u32) {
+        let _g = self.imask_lock.lock();
+        let v = self.regs.read(regs::IMASK);
+        self.regs.write(regs::IMASK, v | bits);
+    }
+
+    fn counters(&self, size: RingSize) -> TxCounters<'_> {
+        TxCounters {
+            produced: &self.tx_produced,
+            consumed: &self.tx_consumed,
+            size: size.get(),
+        }
+    }
+
+    fn txq(&self, dev: NetDev) -> TxQueue {
+        dev.txq(self.index as u32)
+    }
+}
+
+impl TxRing {
+    fn new(dma: &DmaDevice, cfg: &RingConfig) -> Result<TxRing> {
+        let size = cfg.tx;
+        let n = size.get() as usize;
+        let bds = DescMem::new(dma, n * desc::BD_SIZE)?;
+        let mut slots = KVec::with_capacity(n, GFP_KERNEL)?;
+        for i in 0..n {
+            slots.push(TxSlot::default(), GFP_KERNEL)?;
+            bds.write32(i * desc::BD_SIZE + desc::BD_BUFPTR, 0);
+            bds.write32(
+                i * desc::BD_SIZE + desc::BD_LSTATUS,
+                desc::tx_idle(i == n - 1).to_be(),
+            );
+        }
+        Ok(TxRing {
+            size,
+            thresholds: cfg.thresholds,
+            bds,
+            slots,
+        })
+    }
+
+    fn lstatus(&self, slot: usize) -> u32 {
+        u32::from_be(self.bds.read32(slot * desc::BD_SIZE + desc::BD_LSTATUS))
+    }
+
+    fn set_lstatus(&self, slot: usize, v: u32) {
+        self.bds
+            .write32(slot * desc::BD_SIZE + desc::BD_LSTATUS, v.to_be());
+    }
+
+    fn set_bufptr(&self, slot: usize, addr: DmaAddr) {
+        // eTSEC descriptors hold 32-bit addresses (TBDBPH gives the high
+        // bits, 0 here: the DMA mask of the platform device is 32 bits).
+        self.bds.write32(
+            slot * desc::BD_SIZE + desc::BD_BUFPTR,
+            (addr as u32).to_be(),
+        );
+    }
+
+    /// Unmaps and releases the descriptors of one packet starting at
+    /// `first`; returns its skb.
+    fn release(&mut self, dma: &DmaDevice, first: u32) -> (Option<Skb>, u32, u32) {
+        let nbds = self.slots[self.size.slot(first)].nbds.max(1);
+        let mut skb = None;
+        let mut bytes = 0;
+        for k in 0..nbds {
+            let c = first.wrapping_add(k);
+            let i = self.size.slot(c);
+            let s = &mut self.slots[i];
+            if s.len != 0 {
+                if s.head {
+                    dma.unmap_head(s.dma, s.len);
+                } else {
+                    dma.unmap_frag(s.dma, s.len);
+                }
+            }
+            if k == 0 {
+                skb = s.skb.take();
+                bytes = s.bytes;
+            }
+            *s = TxSlot::default();
+            self.set_lstatus(i, desc::tx_idle(self.size.is_last(c)));
+        }
+        (skb, nbds, bytes)
+    }
+}
+
+impl RxRing {
+    fn new(dma: &DmaDevice, napi: &Napi, size: RingSize) -> Result<RxRing> {
+        let n = size.get() as usize;
+        let pool = PagePool::new(dma, napi, size.get(), RX_HEADROOM, RX_BUF_LEN)?;
+        let bds = DescMem::new(dma, n * desc::BD_SIZE)?;
+        let mut pages = KVec::with_capacity(n, GFP_KERNEL)?;
+        let mut ring = RxRing {
+            size,
+            bds,
+            pages: KVec::new(),
+            pool,
+            next: 0,
+        };
+        for _ in 0..n {
+            pages.push(None, GFP_KERNEL)?;
+        }
+        ring.pages = pages;
+        for i in 0..n {
+            let page = ring.pool.alloc().ok_or(ENOMEM)?;
+            ring.arm(i, page);
+        }
+        Ok(ring)
+    }
+
+    /// Gives descriptor `i` to the hardware with `page` as its buffer.
+    fn arm(&mut self, i: usize, page: RxPage) {
+        let off = i * desc::BD_SIZE;
+        self.bds.write32(
+            off + desc::BD_BUFPTR,
+            ((page.dma() + u64::from(RX_HEADROOM)) as u32).to_be(),
+        );
+        self.pages[i] = Some(page);
+        // The buffer address must be visible before the descriptor is empty.
+        dma::dma_wmb();
+        self.bds.write32(
+            off + desc::BD_LSTATUS,
+            desc::rx_empty(i == self.size.get() as usize - 1).to_be(),
+        );
+    }
+}
+
+impl Drop for RxRing {
+    fn drop(&mut self) {
+        for p in self.pages.iter_mut() {
+            if let Some(page) = p.take() {
+                self.pool.put(page, false);
+            }
+        }
+    }
+}
+
+impl Gfar {
+    /// Resets the MAC and programs everything but the rings and the start
+    /// (`gfar_mac_reset()` and the parts of `gfar_hw_init()` that matter).
+    fn mac_init(&self) {
+        let r = &self.groups[0].regs;
+        r.write(regs::MACCFG1, maccfg1::SOFT_RESET);
+        kernel::time::delay::udelay(kernel::time::Delta::from_micros(3));
+        r.write(regs::MACCFG1, 0);
+        kernel::time::delay::udelay(kernel::time::Delta::from_micros(3));
+        r.write(regs::MAXFRM, RX_BUF_LEN);
+        r.write(regs::MRBLR, RX_BUF_LEN);
+        r.write(regs::MINFLR, regs::MINFLR_INIT);
+        r.write(regs::MACCFG2, maccfg2::INIT | maccfg2::IF_GMII);
+        for i in 0..8 {
+            if let Some(reg) = regs::IGADDR0.at(i, 4) {
+                r.write(reg, 0);
+            }
+            if let Some(reg) = regs::GADDR0.at(i, 4) {
+                r.write(reg, 0);
+            }
+        }
+        self.program_rx_mode();
+        r.write(regs::TCTRL, tctrl::CSUM);
+        self.program_mac(self.dev.mac());
+        for g in self.groups.iter() {
+            g.regs.write(regs::IEVENT, ievent::ALL);
+            g.regs.write(regs::IMASK, 0);
+        }
+        self.program_coalescing();
+        r.write(regs::ECNTRL, ecntrl::INIT);
+        r.write(regs::ATTR, regs::ATTR_INIT);
+        r.write(regs::ATTRELI, 0);
+        r.write(regs::FIFO_TX_THR, regs::FIFO_TX_THR_DEFAULT);
+        r.write(regs::FIFO_TX_STARVE, regs::FIFO_TX_STARVE_DEFAULT);
+        r.write(
+            regs::FIFO_TX_STARVE_SHUTOFF,
+            regs::FIFO_TX_STARVE_OFF_DEFAULT,
+        );
+    }
+
+    /// Station address: MACSTNADDR1 holds bytes 5..2, MACSTNADDR2 bytes 1..0
+    /// in its upper half (`gfar_set_mac_for_addr()`).
+    fn program_mac(&self, mac: MacAddr) {
+        let m = mac.0;
+        let r = &self.groups[0].regs;
+        r.write(
+            regs::MACSTNADDR1,
+            u32::from_be_bytes([m[5], m[4], m[3], m[2]]),
+        );
+        r.write(regs::MACSTNADDR2, u32::from_be_bytes([m[1], m[0], 0, 0]));
+    }
+
+    fn program_rx_mode(&self) {
+        let r = &self.groups[0].regs;
+        let mut v = r.read(regs::RCTRL) & !rctrl::PROM;
+        // The hash filters are not programmed yet: accept all multicast by
+        // running promiscuous unless the stack asked for nothing special.
+        if self.dev.promisc() || self.dev.allmulti() {
+            v |= rctrl::PROM;
+        }
+        r.write(regs::RCTRL, v);
+    }
+
+    /// Writes the coalescing registers: per ring in multi-group mode, the
+    /// single-group registers otherwise (`gfar_configure_coalescing()`).
+    fn program_coalescing(&self) {
+        let cfg = *self.cfg.lock();
+        for g in self.groups.iter() {
+            let (tx, rx) = match self.mode {
+                Mode::MultiGroup => (regs::TXIC0.at(g.index, 4), regs::RXIC0.at(g.index, 4)),
+                Mode::SingleGroup => (Some(regs::TXIC), Some(regs::RXIC)),
+            };
+            let r = &self.groups[0].regs;
+            if let (Some(tx), Some(rx)) = (tx, rx) {
+                r.write(tx, 0);
+                r.write(tx, cfg.tx_ic.register());
+                r.write(rx, 0);
+                r.write(rx, cfg.rx_ic.register());
+            }
+        }
+    }
+
+    /// Gracefully stops the DMA and disables Rx/Tx (`gfar_halt()`).
+    fn halt(&self) {
+        let r = &self.groups[0].regs;
+        for g in self.groups.iter() {
+            g.regs.write(regs::IMASK, 0);
+            g.regs.write(regs::IEVENT, ievent::ALL);
+        }
+        r.write(regs::RQUEUE, 0);
+        r.write(regs::TQUEUE, 0);
+        let v = r.read(regs::DMACTRL);
+        r.write(regs::DMACTRL, v | dmactrl::GRS | dmactrl::GTS);
+        // Graceful stop completes within a frame time; bound the wait.
+        for _ in 0..1000 {
+            let ev = r.read(regs::IEVENT);
+            if ev & (ievent::GRSC | ievent::GTSC) == ievent::GRSC | ievent::GTSC {
+                break;
+            }
+            kernel::time::delay::udelay(kernel::time::Delta::from_micros(10));
+        }
+        let v = r.read(regs::MACCFG1);
+        r.write(regs::MACCFG1, v & !(maccfg1::RX_EN | maccfg1::TX_EN));
+    }
+
+    /// Enables the queues, DMA, MAC and interrupts (`gfar_start()`).
+    fn start(&self) {
+        let r = &self.groups[0].regs;
+        let (mut rq, mut tq) = (0, 0);
+        for g in self.groups.iter() {
+            rq |= queue::RQUEUE_EN0 >> g.index;
+            tq |= queue::TQUEUE_EN0 >> g.index;
+        }
+        r.write(regs::RQUEUE, rq);
+        r.write(regs::TQUEUE, tq);
+        let v = r.read(regs::DMACTRL) | dmactrl::INIT;
+        r.write(regs::DMACTRL, v & !(dmactrl::GRS | dmactrl::GTS));
+        for g in self.groups.iter() {
+            g.regs.write(regs::TSTAT, queue::THALT0 >> g.index);
+            g.regs.write(regs::RSTAT, queue::RHALT0 >> g.index);
+        }
+        let v = r.read(regs::MACCFG1);
+        r.write(regs::MACCFG1, v | maccfg1::RX_EN | maccfg1::TX_EN);
+        for g in self.groups.iter() {
+            g.regs.write(regs::IEVENT, ievent::ALL);
+            g.regs.write(regs::IMASK, imask::DEFAULT);
+        }
+        self.dev.trans_update();
+    }
+
+    /// Allocates and installs the rings of every group.
+    fn alloc_rings(&self) -> Result {
+        let cfg = self.cfg.lock().rings;
+        for g in self.groups.iter() {
+            let tx = TxRing::new(&self.dma, &cfg)?;
+            let rx = RxRing::new(&self.dma, &g.rx_napi, cfg.rx)?;
+            let r = &self.groups[0].regs;
+            // Base addresses of ring n sit 8 bytes apart; high bits are 0.
+            if let (Some(tb), Some(rb)) = (regs::TBASE0.at(g.index, 8), regs::RBASE0.at(g.index, 8))
+            {
+                r.write(regs::TBASEH, 0);
+                r.write(tb, tx.bds.dma() as u32);
+                r.write(regs::RBASEH, 0);
+                r.write(rb, rx.bds.dma() as u32);
+            }
+            g.tx_produced.store(0, Ordering::Relaxed);
+            g.tx_consumed.store(0, Ordering::Relaxed);
+            *g.tx.lock() = Some(tx);
+            *g.rx.lock() = Some(rx);
+        }
+        Ok(())
+    }
+
+    /// Frees the rings: unsent skbs and Rx pages are released.
+    fn free_rings(&self) {
+        for g in self.groups.iter() {
+            if let Some(mut tx) = g.tx.lock().take() {
+                let mut c = Cursor {
+                    produced: g.tx_produced.load(Ordering::Acquire),
+                    consumed: g.tx_consumed.load(Ordering::Acquire),
+                };
+                while c.in_flight() > 0 {
+                    let (skb, n, _) = tx.release(&self.dma, c.consumed);
+                    drop(skb);
+                    c.consumed = c.consumed.wrapping_add(n);
+                }
+                g.tx_consumed.store(c.consumed, Ordering::Release);
+            }
+            g.txq(self.dev).reset();
+            drop(g.rx.lock().take());
+        }
+    }
+
+    fn request_irqs(&self) -> Result {
+        for g in self.groups.iter() {
+            let mut irqs = KVec::new();
+            irqs.push(
+                Irq::request(
+                    g.irq_tx,
+                    c"gianfar_rs_tx",
+                    self.dev,
+                    irq_id(g.index, Source::Tx),
+                )?,
+                GFP_KERNEL,
+            )?;
+            if let Some(rx) = g.irq_rx {
+                irqs.push(
+                    Irq::request(rx, c"gianfar_rs_rx", self.dev, irq_id(g.index, Source::Rx))?,
+                    GFP_KERNEL,
+                )?;
+            }
+            if let Some(er) = g.irq_err {
+                irqs.push(
+                    Irq::request(
+                        er,
+                        c"gianfar_rs_err",
+                        self.dev,
+                        irq_id(g.index, Source::Err),
+                    )?,
+                    GFP_KERNEL,
+                )?;
+            }
+            *g.irqs.lock() = irqs;
+        }
+        Ok(())
+    }
+
+    fn free_irqs(&self) {
+        for g in self.groups.iter() {
+            let irqs = core::mem::take(&mut *g.irqs.lock());
+            drop(irqs);
+        }
+    }
+
+    /// Tx confirmation of group `g`: reclaims every packet the hardware has
+    /// sent, reports to BQL and wakes the queue with hysteresis.
+    fn clean_tx(&self, g: &Group, budget: i32) {
+        let mut guard = g.tx.lock();
+        let Some(tx) = (*guard).as_mut() else {
+            return;
+        };
+        let size = tx.size;
+        let wake = tx.thresholds.wake();
+        let produced = g.tx_produced.load(Ordering::Acquire);
+        let mut consumed = g.tx_consumed.load(Ordering::Relaxed);
+        let (mut pkts, mut bytes) = (0u32, 0u32);
+        while produced.wrapping_sub(consumed) > 0 {
+            let first = size.slot(consumed);
+            let nbds = tx.slots[first].nbds.max(1);
+            let last = size.slot(consumed.wrapping_add(nbds - 1));
+            if desc::tx_busy(tx.lstatus(last)) {
+                break;
+            }
+            // Read the rest of the descriptors only after seeing them done.
+            dma::dma_rmb();
+            let (skb, n, b) = tx.release(&self.dma, consumed);
+            if let Some(skb) = skb {
+                skb.consume(budget);
+            }
+            consumed = consumed.wrapping_add(n);
+            pkts += 1;
+            bytes += b;
+        }
+        g.tx_consumed.store(consumed, Ordering::Release);
+        drop(guard);
+        if pkts > 0 {
+            g.stats.tx_packets.add(u64::from(pkts), Relaxed);
+            g.stats.tx_bytes.add(u64::from(bytes), Relaxed);
+            self.dev.trans_update();
+        }
+        let c = g.counters(size);
+        g.txq(self.dev).completed_wake(pkts, bytes, &c, wake);
+    }
+
+    /// Rx of group `g`, at most `quota` frames; returns the frames handled.
+    fn clean_rx(&self, g: &Group, quota: u32) -> u32 {
+        let mut guard = g.rx.lock();
+        let Some(rx) = (*guard).as_mut() else {
+            return 0;
+        };
+        let mut work = 0;
+        let mut n = RxCounts::default();
+        while work < quota {
+            let i = rx.size.slot(rx.next);
+            let off = i * desc::BD_SIZE;
+            let status = desc::rx_status(u32::from_be(rx.bds.read32(off + desc::BD_LSTATUS)));
+            if status == RxStatus::Empty {
+                break;
+            }
+            // The length and buffer are valid once the descriptor is ours.
+            dma::dma_rmb();
+            let Some(page) = rx.pages[i].take() else {
+                break;
+            };
+            match status {
+                RxStatus::Frame { len } => {
+                    // Refill first: without a new page the frame is dropped
+                    // and its buffer re-armed, so the ring never runs dry.
+                    if let Some(new) = rx.pool.alloc() {
+                        self.dma
+                            .sync_for_cpu(page.dma() + u64::from(RX_HEADROOM), len);
+                        match rx.pool.build_skb(
+                            page,
+                            netdev::page_pool::page_size(),
+                            RX_HEADROOM,
+                            len,
+                        ) {
+                            Ok(skb) => {
+                                n.packets += 1;
+                                n.bytes += u64::from(len);
+                                skb.receive(&g.rx_napi, self.dev, false);
+                            }
+                            Err(page) => {
+                                n.dropped += 1;
+                                rx.pool.put(page, true);
+                            }
+                        }
+                        rx.arm(i, new);
+                    } else {
+                        n.dropped += 1;
+                        rx.arm(i, page);
+                    }
+                }
+                RxStatus::Error { flags } => {
+                    n.errors += 1;
+                    if flags & desc::rx::CRCERR != 0 {
+                        n.crc_errors += 1;
+                    }
+                    if flags & (desc::rx::LARGE | desc::rx::SHORT | desc::rx::TRUNCATED) != 0 {
+                        n.length_errors += 1;
+                    }
+                    rx.arm(i, page);
+                }
+                // A frame spanning buffers exceeds MRBLR, which MAXFRM
+                // equals: count it and drop its pieces.
+                RxStatus::Partial => {
+                    n.errors += 1;
+                    n.length_errors += 1;
+                    rx.arm(i, page);
+                }
+                RxStatus::Empty => unreachable!(),
+            }
+            rx.next = rx.next.wrapping_add(1);
+            work += 1;
+        }
+        drop(guard);
+        let st = &g.stats;
+        for (c, v) in [
+            (&st.rx_packets, n.packets),
+            (&st.rx_bytes, n.bytes),
+            (&st.rx_errors, n.errors),
+            (&st.rx_dropped, n.dropped),
+            (&st.rx_crc_errors, n.crc_errors),
+            (&st.rx_length_errors, n.length_errors),
+        ] {
+            if v != 0 {
+                c.add(v, Relaxed);
+            }
+        }
+        work
+    }
+}
+
+impl NetDriver for Gfar {
+    fn open(&self) -> Result {
+        self.mac_init();
+        if let Err(e) = self.alloc_rings() {
+            self.free_rings();
+            return Err(e);
+        }
+        if let Err(e) = self.request_irqs() {
+            self.free_irqs();
+            self.free_rings();
+            return Err(e);
+        }
+        for g in self.groups.iter() {
+            g.rx_napi.enable();
+            g.tx_napi.enable();
+            g.rx_napi.link_queue(self.dev, g.index as u32, false);
+            g.tx_napi.link_queue(self.dev, g.index as u32, true);
+        }
+        self.up.store(true, Ordering::Release);
+        self.start();
+        *self.link.lock() = (0, false);
+        self.dev.phy_start();
+        self.dev.tx_start_all();
+        Ok(())
+    }
+
+    fn stop(&self) {
+        self.up.store(false, Ordering::Release);
+        self.dev.tx_disable();
+        self.dev.phy_stop();
+        for g in self.groups.iter() {
+            Napi::unlink_queue(self.dev, g.index as u32, false);
+            Napi::unlink_queue(self.dev, g.index as u32, true);
+            g.rx_napi.disable();
+            g.tx_napi.disable();
+        }
+        self.halt();
+        self.free_irqs();
+        self.free_rings();
+        self.dev.carrier(false);
+    }
+
+    fn start_xmit(&self, skb: Skb, queue: u32) -> TxVerdict {
+        let Some(g) = self.groups.get(queue as usize) else {
+            return TxVerdict::Ok;
+        };
+        let csum = skb.csum_request();
+        let (skb, fcb) = match csum {
+            CsumRequest::Ipv4 { l3, l4, udp, phcs } => {
+                let Some(mut skb) = skb.with_headroom(self.dev, desc::FCB_LEN as u32) else {
+                    return self.tx_drop(g);
+                };
+                let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
+                *skb.push_zeroed::<{ desc::FCB_LEN }>() = fcb;
+                (skb, true)
+            }
+            CsumRequest::None => (skb, false),
+            // Only IPv4 checksums are advertised; anything else is a bug.
+            CsumRequest::Other => {
+                drop(skb);
+                return self.tx_drop(g);
+            }
+        };
+        let bytes = skb.len();
+        let nfrags = skb.nr_frags();
+        let nbds = nfrags + 1;
+
+        let mut guard = g.tx.lock();
+        let Some(tx) = (*guard).as_mut() else {
+            drop(guard);
+            drop(skb);
+            return self.tx_drop(g);
+        };
+        let size = tx.size;
+        let t = tx.thresholds;
+        let produced = g.tx_produced.load(Ordering::Relaxed);
+        let c = Cursor {
+            produced,
+            consumed: g.tx_consumed.load(Ordering::Acquire),
+        };
+        if c.free(size) < nbds {
+            // The queue is stopped in advance; reaching here is a bug.
+            drop(guard);
+            pr_err!("gianfar_rs: Tx ring full while the queue was awake\n");
+            g.txq(self.dev)
+                .maybe_stop(&g.counters(size), u32::MAX, u32::MAX);
+            return TxVerdict::Busy(skb);
+        }
+
+        // Map everything first; on failure nothing was handed over.
+        let headlen = skb.headlen();
+        let Ok(head) = self.dma.map_head(&skb, headlen) else {
+            drop(guard);
+            drop(skb);
+            return self.tx_drop(g);
+        };
+        let mut frags = KVec::new();
+        for f in 0..nfrags {
+            match self.dma.map_frag(&skb, f) {
+                Ok(m) if frags.push(m, GFP_ATOMIC).is_ok() => {}
+                Ok(m) => {
+                    self.dma.unmap_frag(m.0, m.1);
+                    return self.tx_unwind(g, guard, skb, head, headlen, &frags);
+                }
+                Err(_) => return self.tx_unwind(g, guard, skb, head, headlen, &frags),
+            }
+        }
+
+        // Fragments first, the head last: the hardware must not see a READY
+        // first descriptor before the rest of the chain is ready.
+        for (k, &(addr, len)) in frags.iter().enumerate() {
+            let cnt = produced.wrapping_add(k as u32 + 1);
+            let i = size.slot(cnt);
+            tx.set_bufptr(i, addr);
+            tx.slots[i] = TxSlot {
+                dma: addr,
+                len,
+                head: false,
+                skb: None,
+                nbds: 0,
+                bytes: 0,
+            };
+            let last = k as u32 + 1 == nfrags;
+            tx.set_lstatus(
+                i,
+                desc::tx_lstatus(len, false, last, false, size.is_last(cnt)),
+            );
+        }
+        let i0 = size.slot(produced);
+        tx.set_bufptr(i0, head);
+        tx.slots[i0] = TxSlot {
+            dma: head,
+            len: headlen,
+            head: true,
+            skb: Some(skb),
+            nbds,
+            bytes,
+        };
+        // Report to BQL before the packet can complete: the Tx NAPI only
+        // reclaims up to the published producer counter, so this precedes
+        // any completion of it.
+        let txq = g.txq(self.dev);
+        let kick = txq.sent(bytes);
+        dma::dma_wmb();
+        tx.set_lstatus(
+            i0,
+            desc::tx_lstatus(headlen, true, nfrags == 0, fcb, size.is_last(produced)),
+        );
+        g.tx_produced
+            .store(produced.wrapping_add(nbds), Ordering::Release);
+        drop(guard);
+
+        let stopped = txq.maybe_stop(&g.counters(size), t.stop(), t.wake());
+        if qdisc_hooks::doorbell(!kick, stopped) {
+            // Descriptors must be in memory before the doorbell.
+            dma::wmb();
+            self.groups[0]
+                .regs
+                .write(regs::TSTAT, queue::THALT0 >> g.index);
+        }
+        TxVerdict::Ok
+    }
+
+    fn get_stats64(&self, s: &mut Stats) {
+        for g in self.groups.iter() {
+            let st = &g.stats;
+            s.tx_packets += st.tx_packets.load(Relaxed);
+            s.tx_bytes += st.tx_bytes.load(Relaxed);
+            s.tx_dropped += st.tx_dropped.load(Relaxed);
+            s.rx_packets += st.rx_packets.load(Relaxed);
+            s.rx_bytes += st.rx_bytes.load(Relaxed);
+            s.rx_errors += st.rx_errors.load(Relaxed);
+            s.rx_dropped += st.rx_dropped.load(Relaxed);
+            s.rx_crc_errors += st.rx_crc_errors.load(Relaxed);
+            s.rx_length_errors += st.rx_length_errors.load(Relaxed);
+            s.rx_over_errors += u64::from(g.err_events.load(Ordering::Relaxed));
+        }
+    }
+
+    fn tx_timeout(&self, queue: u32) {
+        pr_warn!("gianfar_rs: Tx timeout on queue {queue}\n");
+    }
+
+    fn set_rx_mode(&self) {
+        if self.up.load(Ordering::Acquire) {
+            self.program_rx_mode();
+        }
+    }
+
+    fn change_mtu(&self, mtu: u32) -> Result {
+        // Rx buffers are sized for the largest MTU, so no restart is needed.
+        self.dev.set_mtu(mtu);
+        Ok(())
+    }
+
+    fn set_mac_address(&self, mac: MacAddr) -> Result {
+        self.dev.set_mac(mac);
+        self.program_mac(mac);
+        Ok(())
+    }
+
+    fn poll(&self, id: u32, budget: i32) -> i32 {
+        let Some(g) = self.groups.get((id / 2) as usize) else {
+            return 0;
+        };
+        if id % 2 == 1 {
+            // Tx confirmation: acknowledge first, so that completions after
+            // the reclaim raise the interrupt again once unmasked.
+            g.regs.write(regs::IEVENT, ievent::TX);
+            self.clean_tx(g, budget);
+            match napi::tx_end(true, budget) {
+                PollEnd::Continue(v) => v,
+                PollEnd::Complete(v) => {
+                    if g.tx_napi.complete_done(v) {
+                        g.unmask(imask::TX);
+                    }
+                    v
+                }
+            }
+        } else {
+            g.regs.write(regs::IEVENT, ievent::RX);
+            let work = self.clean_rx(g, napi::rx_quota(budget));
+            match napi::rx_end(work, budget) {
+                PollEnd::Continue(v) => v,
+                PollEnd::Complete(v) => {
+                    if g.rx_napi.complete_done(v) {
+                        // Resume a ring the hardware halted for lack of
+                        // buffers, then take interrupts again.
+                        g.regs.write(regs::RSTAT, queue::RHALT0 >> g.index);
+                        g.unmask(imask::RX);
+                    }
+                    v
+                }
+            }
+        }
+    }
+
+    fn irq(&self, id: u32) -> bool {
+        let Some(g) = self.groups.get((id / 4) as usize) else {
+            return false;
+        };
+        let single_line = g.irq_rx.is_none();
+        let src = id % 4;
+        let mut handled = false;
+        if src == Source::Rx as u32 || single_line {
+            if g.rx_napi.schedule_prep() {
+                g.mask(imask::RX);
+                g.rx_napi.schedule_irqoff();
+            } else {
+                g.regs.write(regs::IEVENT, ievent::RX);
+            }
+            handled = true;
+        }
+        if src == Source::Tx as u32 {
+            if g.tx_napi.schedule_prep() {
+                g.mask(imask::TX);
+                g.tx_napi.schedule_irqoff();
+            } else {
+                g.regs.write(regs::IEVENT, ievent::TX);
+            }
+            handled = true;
+        }
+        if src == Source::Err as u32 || single_line {
+            let ev = g.regs.read(regs::IEVENT) & ievent::ERR;
+            if ev != 0 {
+                g.regs.write(regs::IEVENT, ev);
+                g.err_events.fetch_add(1, Ordering::Relaxed);
+                handled = true;
+            }
+        }
+        handled
+    }
+
+    fn get_coalesce(&self) -> Result<Coalesce> {
+        let cfg = *self.cfg.lock();
+        let speed = self.speed();
+        let (rx_usecs, rx_frames) = cfg.rx_ic.to_ethtool(speed);
+        let (tx_usecs, tx_frames) = cfg.tx_ic.to_ethtool(speed);
+        Ok(Coalesce {
+            rx_usecs,
+            rx_frames,
+            tx_usecs,
+            tx_frames,
+        })
+    }
+
+    fn set_coalesce(&self, c: &Coalesce) -> Result {
+        let speed = self.speed();
+        let check = |dir: &str, usecs, frames| {
+            Ic::from_ethtool(usecs, frames, speed).map_err(|e| {
+                pr_info!(
+                    "gianfar_rs: {dir} coalescing {usecs} us / {frames} frames rejected ({}): at most {} us, {} frames, {} ticks at {speed} Mbit/s\n",
+                    match e {
+                        coalesce::Invalid::Usecs => "time",
+                        coalesce::Invalid::Frames => "frames",
+                        coalesce::Invalid::Ticks => "timer field",
+                    },
+                    coalesce::MAX_USECS,
+                    coalesce::MAX_FRAMES,
+                    coalesce::IC_ICTT_MASK
+                );
+                EINVAL
+            })
+        };
+        let rx_ic = check("rx", c.rx_usecs, c.rx_frames)?;
+        let tx_ic = check("tx", c.tx_usecs, c.tx_frames)?;
+        {
+            let mut cfg = self.cfg.lock();
+            cfg.rx_ic = rx_ic;
+            cfg.tx_ic = tx_ic;
+        }
+        // Unlike C, which restarts the controller, the registers are
+        // written live: a new value takes effect with the next interrupt.
+        self.program_coalescing();
+        Ok(())
+    }
+
+    fn get_rings(&self) -> Rings {
+        let r = self.cfg.lock().rings;
+        Rings {
+            rx_max: MAX_RING,
+            tx_max: MAX_RING,
+            rx: r.rx.get(),
+            tx: r.tx.get(),
+        }
+    }
+
+    fn set_rings(&self, r: &Rings) -> Result {
+        let new = RingConfig::new(r.tx, r.rx, self.max_descs, MAX_RING).map_err(|e| {
+            pr_info!(
+                "gianfar_rs: ring sizes tx {} rx {} rejected ({:?}): powers of two, tx {}..={}, rx {}..={}\n",
+                r.tx,
+                r.rx,
+                e,
+                TxThresholds::min_ring(self.max_descs),
+                MAX_RING,
+                ring::MIN_RX_RING,
+                MAX_RING
+            );
+            EINVAL
+        })?;
+        let up = self.up.load(Ordering::Acquire);
+        if up {
+            self.stop();
+        }
+        let old = core::mem::replace(&mut self.cfg.lock().rings, new);
+        if up {
+            if let Err(e) = self.open() {
+                // Fall back to the sizes that worked.
+                self.cfg.lock().rings = old;
+                pr_err!("gianfar_rs: restart with new rings failed ({e:?}), restoring\n");
+                self.open()?;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    fn stat_names(&self) -> &'static [&'static CStr] {
+        &STAT_NAMES
+    }
+
+    fn stats(&self, out: &mut [u64]) {
+        let mut s = Stats::default();
+        self.get_stats64(&mut s);
+        let cfg = *self.cfg.lock();
+        let vals = [
+            s.rx_packets,
+            s.rx_bytes,
+            s.rx_errors,
+            s.rx_dropped,
+            s.rx_crc_errors,
+            s.rx_length_errors,
+            s.tx_packets,
+            s.tx_bytes,
+            s.tx_dropped,
+            s.rx_over_errors,
+            u64::from(cfg.tx_ic.register()),
+            u64::from(cfg.rx_ic.register()),
+        ];
+        for (o, v) in out.iter_mut().zip(vals) {
+            *o = v;
+        }
+        // RMON counters follow, read live from the first group's page.
+        let r = &self.groups[0].regs;
+        for (k, o) in out.iter_mut().skip(vals.len()).enumerate() {
+            if let Some(reg) = regs::RMON_FIRST.at(k, 4) {
+                *o = u64::from(r.read(reg));
+            }
+        }
+    }
+
+    fn regs_len(&self) -> u32 {
+        (regs::WINDOW / 4) as u32
+    }
+
+    fn regs(&self, out: &mut [u32]) {
+        let r = &self.groups[0].regs;
+        for (k, o) in out.iter_mut().enumerate() {
+            if let Some(reg) = regs::TSEC_ID.at(k, 4) {
+                *o = r.read(reg);
+            }
+        }
+    }
+
+    fn msglevel(&self) -> u32 {
+        self.msglevel.load(Ordering::Relaxed)
+    }
+
+    fn set_msglevel(&self, level: u32) {
+        self.msglevel.store(level, Ordering::Relaxed)
+    }
+
+    fn adjust_link(&self) {
+        let new = self.dev.phy_link().map_or((0, false), |(s, d)| (s, d));
+        let mut link = self.link.lock();
+        if *link == new {
+            return;
+        }
+        *link = new;
+        drop(link);
+        let (speed, full) = new;
+        if speed != 0 {
+            let r = &self.groups[0].regs;
+            let mut m2 = r.read(regs::MACCFG2) & !(maccfg2::IF_MASK | maccfg2::FULL_DUPLEX);
+            m2 |= if speed == 1000 {
+                maccfg2::IF_GMII
+            } else {
+                maccfg2::IF_MII
+            };
+            if full {
+                m2 |= maccfg2::FULL_DUPLEX;
+            }
+            r.write(regs::MACCFG2, m2);
+            let mut ec = r.read(regs::ECNTRL) & !ecntrl::R100;
+            if speed == 100 {
+                ec |= ecntrl::R100;
+            }
+            r.write(regs::ECNTRL, ec);
+        }
+        self.dev.phy_print_status();
+    }
+}
+
+/// `ethtool -S` counter names: software counters, the programmed coalescing
+/// registers (QEMU ignores them, so this is where they can be checked), then
+/// the RMON MIB counters (0x680..=0x73c).
+static STAT_NAMES: [&CStr; 12 + 48] = [
+    c"rx_packets",
+    c"rx_bytes",
+    c"rx_errors",
+    c"rx_dropped",
+    c"rx_crc_errors",
+    c"rx_length_errors",
+    c"tx_packets",
+    c"tx_bytes",
+    c"tx_dropped",
+    c"error_interrupts",
+    c"txic_programmed",
+    c"rxic_programmed",
+    c"rmon_tr64",
+    c"rmon_tr127",
+    c"rmon_tr255",
+    c"rmon_tr511",
+    c"rmon_tr1k",
+    c"rmon_trmax",
+    c"rmon_trmgv",
+    c"rmon_rbyt",
+    c"rmon_rpkt",
+    c"rmon_rfcs",
+    c"rmon_rmca",
+    c"rmon_rbca",
+    c"rmon_rxcf",
+    c"rmon_rxpf",
+    c"rmon_rxuo",
+    c"rmon_raln",
+    c"rmon_rflr",
+    c"rmon_rcde",
+    c"rmon_rcse",
+    c"rmon_rund",
+    c"rmon_rovr",
+    c"rmon_rfrg",
+    c"rmon_rjbr",
+    c"rmon_rdrp",
+    c"rmon_tbyt",
+    c"rmon_tpkt",
+    c"rmon_tmca",
+    c"rmon_tbca",
+    c"rmon_txpf",
+    c"rmon_tdfr",
+    c"rmon_tedf",
+    c"rmon_tscl",
+    c"rmon_tmcl",
+    c"rmon_tlcl",
+    c"rmon_txcl",
+    c"rmon_tncl",
+    c"rmon_res1",
+    c"rmon_tdrp",
+    c"rmon_tjbr",
+    c"rmon_tfcs",
+    c"rmon_txcf",
+    c"rmon_tovr",
+    c"rmon_tund",
+    c"rmon_tfrg",
+    c"rmon_car1",
+    c"rmon_car2",
+    c"rmon_cam1",
+    c"rmon_cam2",
+];
+
+impl Gfar {
+    /// Current link speed for the coalescing tick math (1000 before a link).
+    fn speed(&self) -> u32 {
+        match self.link.lock().0 {
+            0 => DEFAULT_SPEED_MBPS,
+            s => s,
+        }
+    }
+
+    fn tx_drop(&self, g: &Group) -> TxVerdict {
+        g.stats.tx_dropped.add(1, Relaxed);
+        TxVerdict::Ok
+    }
+
+    /// Undoes the mappings of a packet that could not be queued and drops it.
+    fn tx_unwind(
+        &self,
+        g: &Group,
+        guard: kernel::sync::SpinLockGuard<'_, Option<TxRing>>,
+        skb: Skb,
+        head: DmaAddr,
+        headlen: u32,
+        frags: &[(DmaAddr, u32)],
+    ) -> TxVerdict {
+        self.dma.unmap_head(head, headlen);
+        for &(a, l) in frags {
+            self.dma.unmap_frag(a, l);
+        }
+        drop(guard);
+        drop(skb);
+        self.tx_drop(g)
+    }
+}
+
 impl platform::Driver for GianfarRs {
     type IdInfo = Mode;
-    type Data<'bound> = Etsec<'bound>;
+    type Data<'bound> = Etsec;
     const OF_ID_TABLE: Option<of::IdTable<Self::IdInfo>> = Some(&OF_TABLE);
 
     fn probe<'bound>(
@@ -135,23 +1417,23 @@ impl platform::Driver for GianfarRs {
             return Err(ENODEV);
         }
 
-        let mut groups = KVec::new();
+        let mut hw = KVec::new();
         match mode {
-            Mode::SingleGroup => groups.push(Group::probe(pdev, &node)?, GFP_KERNEL)?,
+            Mode::SingleGroup => hw.push(GroupHw::probe(&node)?, GFP_KERNEL)?,
             Mode::MultiGroup => {
                 for child in node.children_named(c"queue-group") {
-                    if groups.len() == MAX_GROUPS {
+                    if hw.len() == MAX_GROUPS {
                         dev_warn!(
                             dev,
                             "more than {MAX_GROUPS} queue groups, ignoring the rest\n"
                         );
                         break;
                     }
-                    groups.push(Group::probe(pdev, &child)?, GFP_KERNEL)?;
+                    hw.push(GroupHw::probe(&child)?, GFP_KERNEL)?;
                 }
             }
         }
-        if groups.is_empty() {
+        if hw.is_empty() {
             dev_err!(dev, "no queue-group node\n");
             return Err(ENODEV);
         }
@@ -167,8 +1449,7 @@ impl platform::Driver for GianfarRs {
                 mac
             }
         };
-
-        for (i, g) in groups.iter().enumerate() {
+        for (i, g) in hw.iter().enumerate() {
             dev_info!(
                 dev,
                 "group {i}: regs {:#x}+{:#x} (TSEC_ID {:#010x} TSEC_ID2 {:#010x}), irq tx {} rx {:?} err {:?}\n",
@@ -181,6 +1462,7 @@ impl platform::Driver for GianfarRs {
                 g.irq_err
             );
         }
+
         // A packet takes one BD per fragment plus one for the linear part
         // (the frame control block is pushed into the headroom, not a BD).
         let max_descs = netdev::max_skb_frags() + 1;
@@ -192,20 +1474,78 @@ impl platform::Driver for GianfarRs {
             dev,
             "{:?}, {} group(s); default Tx coalescing {tx_frames} frames / {tx_us} us\n",
             mode,
-            groups.len()
+            hw.len()
         );
 
-        Ok(Etsec { mode, groups, mac })
+        let ngroups = hw.len() as u32;
+        let dma = DmaDevice::new(dev);
+        let net = Registration::new(dev, ngroups, ngroups, move |ndev| {
+            ndev.setup(&Setup {
+                hw_features: Features {
+                    sg: true,
+                    ip_csum: true,
+                    ..Default::default()
+                },
+                features: Features {
+                    sg: true,
+                    ip_csum: true,
+                    highdma: true,
+                    ..Default::default()
+                },
+                min_mtu: MIN_MTU,
+                max_mtu: MAX_MTU,
+                needed_headroom: desc::FCB_LEN as u32,
+                watchdog_ms: TX_TIMEOUT_MS,
+            });
+            ndev.set_mac(mac);
+            let mut groups = KVec::with_capacity(hw.len(), GFP_KERNEL)?;
+            for (i, h) in hw.into_iter().enumerate() {
+                groups.push(Group::new(i, h, ndev)?, GFP_KERNEL)?;
+            }
+            ndev.phy_connect(&node)?;
+            Ok(Gfar {
+                dev: ndev,
+                dma,
+                node,
+                mode,
+                groups,
+                cfg: KBox::pin_init(
+                    new_spinlock!(Cfg {
+                        rings,
+                        tx_ic: Ic::DEFAULT_TX,
+                        rx_ic: Ic::DEFAULT_RX,
+                    }),
+                    GFP_KERNEL,
+                )?,
+                max_descs,
+                msglevel: AtomicU32::new(0),
+                up: AtomicBool::new(false),
+                link: KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?,
+            })
+        })?;
+        dev_info!(
+            dev,
+            "registered, {} Tx / {} Rx queue(s)\n",
+            ngroups,
+            ngroups
+        );
+        Ok(Etsec { net })
     }
 }
 
-impl Drop for Etsec<'_> {
+impl Drop for Gfar {
+    fn drop(&mut self) {
+        self.dev.phy_disconnect(&self.node);
+    }
+}
+
+impl Drop for Etsec {
     fn drop(&mut self) {
         pr_info!(
             "gianfar_rs: releasing {:?} controller {} ({} group(s))\n",
-            self.mode,
-            self.mac,
-            self.groups.len()
+            self.net.state().mode,
+            self.net.dev().mac(),
+            self.net.state().groups.len()
         );
     }
 }

@@ -14,6 +14,20 @@ pub(crate) mod ffi;
 pub(crate) mod mmio;
 pub(crate) mod of;
 
+// The networking part links `shim_net.c`, whose ops tables call the driver's
+// entry points; a driver enables it (`--cfg nxp_net`, see Kbuild) once it
+// registers a net_device.
+#[cfg(nxp_net)]
+pub(crate) mod dma;
+#[cfg(nxp_net)]
+pub(crate) mod net;
+#[cfg(nxp_net)]
+pub(crate) mod page_pool;
+#[cfg(nxp_net)]
+pub(crate) mod poll;
+#[cfg(nxp_net)]
+pub(crate) mod skb;
+
 use kernel::{
     bindings,
     device,

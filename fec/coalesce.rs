@@ -14,7 +14,7 @@
 /// Largest `*-frames` value (8-bit ICFT field).
 pub(crate) const MAX_FRAMES: u32 = 255;
 /// Largest timer value in ITR units (16-bit ICTT field).
-pub(crate) const MAX_UNITS: u64 = 0xffff;
+pub(crate) const MAX_UNITS: u32 = 0xffff;
 /// C defaults for both directions (`FEC_ITR_ICFT_DEFAULT`, `FEC_ITR_ICTT_DEFAULT`).
 pub(crate) const DEFAULT_FRAMES: u32 = 200;
 pub(crate) const DEFAULT_USECS: u32 = 1000;
@@ -29,9 +29,14 @@ pub(crate) const ITR_ICFT_MASK: u32 = 0xff << ITR_ICFT_SHIFT;
 /// Timer threshold field (`FEC_ITR_ICTT`).
 pub(crate) const ITR_ICTT_MASK: u32 = 0xffff;
 
-/// Microseconds to ITR timer units for an ITR clock of `rate_hz`.
-pub(crate) const fn usecs_to_units(usecs: u32, rate_hz: u64) -> u64 {
-    usecs as u64 * (rate_hz / 64000) / 1000
+/// Microseconds to ITR timer units for an ITR clock of `rate_hz`; `None`
+/// when the product overflows `u32`, far beyond [`MAX_UNITS`] (32-bit
+/// kernels have no 64-bit division in modules, so the math stays in `u32`).
+pub(crate) const fn usecs_to_units(usecs: u32, rate_hz: u32) -> Option<u32> {
+    match usecs.checked_mul(rate_hz / 64000) {
+        Some(p) => Some(p / 1000),
+        None => None,
+    }
 }
 
 /// Why a coalescing request was rejected.
@@ -61,28 +66,36 @@ impl Itr {
 
     /// Validates `ethtool -C` values against the hardware fields at the ITR
     /// clock rate `rate_hz`.
-    pub(crate) fn new(usecs: u32, frames: u32, rate_hz: u64) -> Result<Itr, Invalid> {
+    pub(crate) fn new(usecs: u32, frames: u32, rate_hz: u32) -> Result<Itr, Invalid> {
         if frames > MAX_FRAMES {
             return Err(Invalid::Frames);
         }
-        if usecs_to_units(usecs, rate_hz) > MAX_UNITS {
-            return Err(Invalid::Usecs);
+        match usecs_to_units(usecs, rate_hz) {
+            Some(u) if u <= MAX_UNITS => Ok(Itr { usecs, frames }),
+            _ => Err(Invalid::Usecs),
         }
-        Ok(Itr { usecs, frames })
+    }
+
+    /// Timer units of these settings at `rate_hz` (0 when out of range).
+    fn units(self, rate_hz: u32) -> u32 {
+        match usecs_to_units(self.usecs, rate_hz) {
+            Some(u) if u <= MAX_UNITS => u,
+            _ => 0,
+        }
     }
 
     /// Whether these settings turn coalescing on at `rate_hz`.
-    pub(crate) fn enabled(self, rate_hz: u64) -> bool {
-        usecs_to_units(self.usecs, rate_hz) > 0 && self.frames > 1
+    pub(crate) fn enabled(self, rate_hz: u32) -> bool {
+        self.units(rate_hz) > 0 && self.frames > 1
     }
 
     /// The value programmed into TXICn/RXICn at `rate_hz`: 0 when off.
-    pub(crate) fn register(self, rate_hz: u64) -> u32 {
+    pub(crate) fn register(self, rate_hz: u32) -> u32 {
         if !self.enabled(rate_hz) {
             return 0;
         }
         // `new()` bounded both fields; the masks only document the layout.
-        let units = usecs_to_units(self.usecs, rate_hz) as u32;
+        let units = self.units(rate_hz);
         ITR_EN
             | ITR_CLK_SEL
             | ((self.frames << ITR_ICFT_SHIFT) & ITR_ICFT_MASK)

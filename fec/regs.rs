@@ -20,7 +20,7 @@ pub(crate) const WINDOW: usize = 0x400;
 /// An ENET register.
 pub(crate) type Reg = WindowReg<WINDOW>;
 /// The mapped ENET registers.
-pub(crate) type Regs<'a> = Mmio<'a, LittleEndian, WINDOW>;
+pub(crate) type Regs = Mmio<LittleEndian, WINDOW>;
 
 /// Interrupt event (EIR, write 1 to clear).
 pub(crate) const IEVENT: Reg = Reg::new(0x004);

@@ -39,15 +39,17 @@ pub(crate) const fn ns_per_tick(speed_mbps: u32) -> u32 {
 }
 
 /// Microseconds to ticks, rounding up so that a nonzero time stays nonzero.
+/// `usecs` must be at most [`MAX_USECS`] (65.5 M ns fit in `u32`; 32-bit
+/// kernels have no 64-bit division in modules).
 pub(crate) const fn usecs_to_ticks(usecs: u32, speed_mbps: u32) -> u32 {
-    // `usecs <= MAX_USECS` keeps `usecs * 1000` far below `u32::MAX` for the
-    // callers; the math is done in u64 anyway.
-    ((usecs as u64 * 1000).div_ceil(ns_per_tick(speed_mbps) as u64)) as u32
+    let usecs = if usecs > MAX_USECS { MAX_USECS } else { usecs };
+    (usecs * 1000).div_ceil(ns_per_tick(speed_mbps))
 }
 
-/// Ticks to microseconds, truncating.
-pub(crate) const fn ticks_to_usecs(ticks: u32, speed_mbps: u32) -> u32 {
-    ((ticks as u64 * ns_per_tick(speed_mbps) as u64) / 1000) as u32
+/// Ticks (16 bits) to microseconds, truncating.
+pub(crate) const fn ticks_to_usecs(ticks: u16, speed_mbps: u32) -> u32 {
+    // 0xffff * 25600 fits in u32.
+    ticks as u32 * ns_per_tick(speed_mbps) / 1000
 }
 
 /// Why a coalescing request was rejected.
@@ -111,7 +113,7 @@ impl Ic {
     /// C reports and then refuses to take back).
     pub(crate) fn to_ethtool(self, speed_mbps: u32) -> (u32, u32) {
         (
-            ticks_to_usecs(u32::from(self.ticks), speed_mbps).min(MAX_USECS),
+            ticks_to_usecs(self.ticks, speed_mbps).min(MAX_USECS),
             u32::from(self.frames),
         )
     }

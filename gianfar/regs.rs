@@ -19,7 +19,7 @@ pub(crate) const WINDOW: usize = 0x1000;
 /// An eTSEC register.
 pub(crate) type Reg = WindowReg<WINDOW>;
 /// A mapped eTSEC register page.
-pub(crate) type Regs<'a> = Mmio<'a, BigEndian, WINDOW>;
+pub(crate) type Regs = Mmio<BigEndian, WINDOW>;
 
 /// Controller ID (reads 0x0124_0000 on QEMU's model).
 pub(crate) const TSEC_ID: Reg = Reg::new(0x000);
@@ -128,3 +128,116 @@ pub(crate) const ISRG0: Reg = Reg::new(0xeb0);
 pub(crate) const RXIC0: Reg = Reg::new(0xed0);
 /// Per-ring Tx interrupt coalescing (multi-group mode); ring n at `TXIC0.at(n, 4)`.
 pub(crate) const TXIC0: Reg = Reg::new(0xf10);
+
+/// Interrupt event / mask bits (`IEVENT_*`, `IMASK_*`).
+pub(crate) mod ievent {
+    pub(crate) const BABR: u32 = 0x8000_0000;
+    pub(crate) const RXC: u32 = 0x4000_0000;
+    pub(crate) const BSY: u32 = 0x2000_0000;
+    pub(crate) const EBERR: u32 = 0x1000_0000;
+    pub(crate) const MSRO: u32 = 0x0400_0000;
+    pub(crate) const GTSC: u32 = 0x0200_0000;
+    pub(crate) const BABT: u32 = 0x0100_0000;
+    pub(crate) const TXC: u32 = 0x0080_0000;
+    pub(crate) const TXE: u32 = 0x0040_0000;
+    pub(crate) const TXB: u32 = 0x0020_0000;
+    pub(crate) const TXF: u32 = 0x0010_0000;
+    pub(crate) const LC: u32 = 0x0004_0000;
+    pub(crate) const CRL: u32 = 0x0002_0000;
+    pub(crate) const XFUN: u32 = 0x0001_0000;
+    pub(crate) const RXB0: u32 = 0x0000_8000;
+    pub(crate) const MAG: u32 = 0x0000_0800;
+    pub(crate) const GRSC: u32 = 0x0000_0100;
+    pub(crate) const RXF0: u32 = 0x0000_0080;
+    pub(crate) const DPE: u32 = 0x0000_0002;
+    pub(crate) const PERR: u32 = 0x0000_0001;
+    /// Everything (`IEVENT_INIT_CLEAR`).
+    pub(crate) const ALL: u32 = 0xffff_ffff;
+    /// Rx events (`IEVENT_RX_MASK`).
+    pub(crate) const RX: u32 = RXB0 | RXF0 | BSY;
+    /// Tx events (`IEVENT_TX_MASK`).
+    pub(crate) const TX: u32 = TXB | TXF;
+    /// Error events (`IEVENT_ERR_MASK`).
+    pub(crate) const ERR: u32 =
+        RXC | BSY | EBERR | MSRO | BABT | TXC | TXE | LC | CRL | XFUN | DPE | PERR | MAG | BABR;
+}
+
+/// Interrupt mask sets (`IMASK_DEFAULT`, `IMASK_RX_DEFAULT`, `IMASK_TX_DEFAULT`).
+pub(crate) mod imask {
+    use super::ievent::*;
+    /// Rx sources the Rx NAPI masks while it runs.
+    pub(crate) const RX: u32 = RXF0 | BSY;
+    /// Tx sources the Tx NAPI masks while it runs (TXFEN | TXBEN).
+    pub(crate) const TX: u32 = TXF | TXB;
+    /// All sources the driver uses.
+    pub(crate) const DEFAULT: u32 =
+        TXE | TXF | TXB | RXF0 | BSY | EBERR | BABR | XFUN | RXC | BABT | DPE | PERR;
+}
+
+/// MAC configuration 1 (`MACCFG1_*`).
+pub(crate) mod maccfg1 {
+    pub(crate) const SOFT_RESET: u32 = 0x8000_0000;
+    pub(crate) const RX_FLOW: u32 = 0x0000_0020;
+    pub(crate) const TX_FLOW: u32 = 0x0000_0010;
+    pub(crate) const RX_EN: u32 = 0x0000_0004;
+    pub(crate) const TX_EN: u32 = 0x0000_0001;
+}
+
+/// MAC configuration 2 (`MACCFG2_*`).
+pub(crate) mod maccfg2 {
+    /// Preamble 7, pad/CRC, CRC enable, full duplex (`MACCFG2_INIT_SETTINGS`).
+    pub(crate) const INIT: u32 = 0x0000_7205;
+    pub(crate) const FULL_DUPLEX: u32 = 0x0000_0001;
+    pub(crate) const IF_MASK: u32 = 0x0000_0300;
+    pub(crate) const IF_MII: u32 = 0x0000_0100;
+    pub(crate) const IF_GMII: u32 = 0x0000_0200;
+}
+
+/// Ethernet control (`ECNTRL_*`).
+pub(crate) mod ecntrl {
+    /// Statistics enable (`ECNTRL_INIT_SETTINGS`).
+    pub(crate) const INIT: u32 = 0x0000_1000;
+    /// 100 Mbit/s in reduced modes.
+    pub(crate) const R100: u32 = 0x0000_0008;
+}
+
+/// DMA control (`DMACTRL_*`).
+pub(crate) mod dmactrl {
+    /// Wait-or-poll and snooping (`DMACTRL_INIT_SETTINGS`).
+    pub(crate) const INIT: u32 = 0x0000_00c3;
+    /// Graceful receive / transmit stop.
+    pub(crate) const GRS: u32 = 0x0000_0010;
+    pub(crate) const GTS: u32 = 0x0000_0008;
+}
+
+/// Tx/Rx status and queue enables.
+pub(crate) mod queue {
+    /// Clear the halt of Tx ring 0; ring n is `THALT0 >> n`.
+    pub(crate) const THALT0: u32 = 0x8000_0000;
+    /// Clear the halt of Rx ring 0 (`RSTAT_CLEAR_RHALT`); ring n is `>> n`.
+    pub(crate) const RHALT0: u32 = 0x0080_0000;
+    /// Enable Tx ring 0 (`TQUEUE_EN0`); ring n is `>> n`.
+    pub(crate) const TQUEUE_EN0: u32 = 0x0000_8000;
+    /// Enable and extract into Rx ring 0 (`RQUEUE_EN0 | RQUEUE_EX0`).
+    pub(crate) const RQUEUE_EN0: u32 = 0x0080_0080;
+}
+
+/// Receive control (`RCTRL_*`).
+pub(crate) mod rctrl {
+    pub(crate) const PROM: u32 = 0x0000_0008;
+}
+
+/// Transmit control (`TCTRL_*`).
+pub(crate) mod tctrl {
+    /// IP and TCP/UDP checksum generation (`TCTRL_INIT_CSUM`).
+    pub(crate) const CSUM: u32 = 0x0000_6000;
+}
+
+/// Minimum frame length (`MINFLR_INIT_SETTINGS`).
+pub(crate) const MINFLR_INIT: u32 = 0x40;
+/// Snooping of buffers and descriptors (`ATTR_INIT_SETTINGS`).
+pub(crate) const ATTR_INIT: u32 = 0x0000_00c0;
+/// FIFO thresholds (`DEFAULT_FIFO_TX_*`).
+pub(crate) const FIFO_TX_THR_DEFAULT: u32 = 0x100;
+pub(crate) const FIFO_TX_STARVE_DEFAULT: u32 = 0x40;
+pub(crate) const FIFO_TX_STARVE_OFF_DEFAULT: u32 = 0x80;

@@ -44,19 +44,14 @@ extern "C" {
     pub(crate) fn nxp_of_get_mac_address(np: *mut bindings::device_node, mac: *mut u8) -> c_int;
     pub(crate) fn nxp_of_irq(np: *mut bindings::device_node, index: c_int) -> c_uint;
 
-    pub(crate) fn nxp_devm_ioremap_platform(
-        pdev: *mut bindings::platform_device,
-        index: c_uint,
-        base: *mut *mut c_void,
-        res: *mut NxpRes,
-    ) -> c_int;
-    pub(crate) fn nxp_devm_ioremap_of(
-        dev: *mut bindings::device,
+    pub(crate) fn nxp_ioremap_of(
         np: *mut bindings::device_node,
         index: c_int,
+        name: *const c_char,
         base: *mut *mut c_void,
         res: *mut NxpRes,
     ) -> c_int;
+    pub(crate) fn nxp_iounmap_resource(base: *mut c_void, res: *const NxpRes);
     pub(crate) fn nxp_platform_irq(pdev: *mut bindings::platform_device, index: c_uint) -> c_int;
 
     pub(crate) fn nxp_read32_be(addr: *const c_void) -> u32;
@@ -67,4 +62,268 @@ extern "C" {
     pub(crate) fn nxp_max_skb_frags() -> c_uint;
 
     pub(crate) fn nxp_random_ether_addr(mac: *mut u8);
+}
+
+// --- Networking part (shim_net.c), for drivers built with `--cfg nxp_net`. ---
+#[cfg(nxp_net)]
+pub(crate) use net::*;
+
+#[cfg(nxp_net)]
+mod net {
+    use kernel::{
+        bindings,
+        ffi::{
+            c_char,
+            c_int,
+            c_uint,
+            c_void, //
+        },
+    };
+
+    /// Declares opaque C types only ever handled by pointer.
+    macro_rules! opaque {
+    ($($(#[$m:meta])* $name:ident;)*) => {$(
+        $(#[$m])*
+        #[repr(C)]
+        pub(crate) struct $name {
+            _data: [u8; 0],
+            _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+        }
+    )*};
+}
+
+    opaque! {
+        /// `struct net_device`.
+        NetDevice;
+        /// `struct netdev_queue`.
+        NetdevQueue;
+        /// `struct sk_buff`.
+        SkBuff;
+        /// `struct page`.
+        Page;
+        /// `struct page_pool`.
+        PagePool;
+        /// `struct nxp_napi` of `shim_net.c`: a `napi_struct` with its Rust owner.
+        NxpNapi;
+        /// `struct nxp_irq` of `shim_net.c`: a requested IRQ with its Rust owner.
+        NxpIrq;
+    }
+
+    /// `struct nxp_stats` of `shim_net.h`.
+    #[repr(C)]
+    #[derive(Default, Clone, Copy)]
+    pub(crate) struct NxpStats {
+        pub(crate) rx_packets: u64,
+        pub(crate) tx_packets: u64,
+        pub(crate) rx_bytes: u64,
+        pub(crate) tx_bytes: u64,
+        pub(crate) rx_errors: u64,
+        pub(crate) tx_errors: u64,
+        pub(crate) rx_dropped: u64,
+        pub(crate) tx_dropped: u64,
+        pub(crate) rx_crc_errors: u64,
+        pub(crate) rx_frame_errors: u64,
+        pub(crate) rx_length_errors: u64,
+        pub(crate) rx_over_errors: u64,
+        pub(crate) multicast: u64,
+    }
+
+    /// `struct nxp_coalesce` of `shim_net.h`.
+    #[repr(C)]
+    #[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+    pub(crate) struct NxpCoalesce {
+        pub(crate) rx_usecs: u32,
+        pub(crate) rx_frames: u32,
+        pub(crate) tx_usecs: u32,
+        pub(crate) tx_frames: u32,
+    }
+
+    /// `struct nxp_rings` of `shim_net.h`.
+    #[repr(C)]
+    #[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+    pub(crate) struct NxpRings {
+        pub(crate) rx_max: u32,
+        pub(crate) tx_max: u32,
+        pub(crate) rx: u32,
+        pub(crate) tx: u32,
+    }
+
+    /// Feature flags of `nxp_netdev_setup()` (`NXP_F_*`).
+    pub(crate) const NXP_F_SG: u32 = 1 << 0;
+    pub(crate) const NXP_F_IP_CSUM: u32 = 1 << 1;
+    pub(crate) const NXP_F_RXCSUM: u32 = 1 << 2;
+    pub(crate) const NXP_F_HIGHDMA: u32 = 1 << 3;
+    pub(crate) const NXP_F_IPV6_CSUM: u32 = 1 << 4;
+
+    #[allow(improper_ctypes)]
+    extern "C" {
+        pub(crate) fn nxp_netdev_alloc(
+            parent: *mut bindings::device,
+            txqs: c_uint,
+            rxqs: c_uint,
+            rs: *mut c_void,
+        ) -> *mut NetDevice;
+        pub(crate) fn nxp_netdev_set_rs(dev: *mut NetDevice, rs: *mut c_void);
+        pub(crate) fn nxp_netdev_free(dev: *mut NetDevice);
+        pub(crate) fn nxp_netdev_register(dev: *mut NetDevice) -> c_int;
+        pub(crate) fn nxp_netdev_unregister(dev: *mut NetDevice);
+        pub(crate) fn nxp_netdev_set_mac(dev: *mut NetDevice, mac: *const u8);
+        pub(crate) fn nxp_netdev_get_mac(dev: *const NetDevice, mac: *mut u8);
+        pub(crate) fn nxp_netdev_setup(
+            dev: *mut NetDevice,
+            hw_features: u32,
+            features: u32,
+            min_mtu: c_uint,
+            max_mtu: c_uint,
+            needed_headroom: c_uint,
+            watchdog_ms: c_uint,
+        );
+        pub(crate) fn nxp_netdev_mtu(dev: *const NetDevice) -> c_uint;
+        pub(crate) fn nxp_netdev_set_mtu(dev: *mut NetDevice, mtu: c_uint);
+        pub(crate) fn nxp_netdev_promisc(dev: *const NetDevice) -> bool;
+        pub(crate) fn nxp_netdev_allmulti(dev: *const NetDevice) -> bool;
+        pub(crate) fn nxp_netif_carrier(dev: *mut NetDevice, on: bool);
+        pub(crate) fn nxp_netif_tx_start_all(dev: *mut NetDevice);
+        pub(crate) fn nxp_netif_tx_disable(dev: *mut NetDevice);
+        pub(crate) fn nxp_netif_trans_update(dev: *mut NetDevice);
+
+        pub(crate) fn nxp_napi_add(
+            dev: *mut NetDevice,
+            id: c_uint,
+            tx: bool,
+            irq: c_int,
+        ) -> *mut NxpNapi;
+        pub(crate) fn nxp_napi_del(n: *mut NxpNapi);
+        pub(crate) fn nxp_napi_enable(n: *mut NxpNapi);
+        pub(crate) fn nxp_napi_disable(n: *mut NxpNapi);
+        pub(crate) fn nxp_napi_schedule_prep(n: *mut NxpNapi) -> bool;
+        pub(crate) fn nxp_napi_schedule_irqoff(n: *mut NxpNapi);
+        pub(crate) fn nxp_napi_complete_done(n: *mut NxpNapi, work: c_int) -> bool;
+        pub(crate) fn nxp_queue_set_napi(
+            dev: *mut NetDevice,
+            queue: c_uint,
+            tx: bool,
+            n: *mut NxpNapi,
+        );
+
+        pub(crate) fn nxp_irq_request(
+            irq: c_uint,
+            name: *const c_char,
+            dev: *mut NetDevice,
+            id: c_uint,
+            err: *mut c_int,
+        ) -> *mut NxpIrq;
+        pub(crate) fn nxp_irq_free(i: *mut NxpIrq);
+
+        pub(crate) fn nxp_netdev_txq(dev: *mut NetDevice, idx: c_uint) -> *mut NetdevQueue;
+        pub(crate) fn nxp_tx_sent(txq: *mut NetdevQueue, bytes: c_uint) -> bool;
+        pub(crate) fn nxp_txq_maybe_stop(
+            txq: *mut NetdevQueue,
+            produced: *const u32,
+            consumed: *const u32,
+            size: u32,
+            stop: u32,
+            start: u32,
+        ) -> c_int;
+        pub(crate) fn nxp_txq_completed_wake(
+            txq: *mut NetdevQueue,
+            pkts: c_uint,
+            bytes: c_uint,
+            produced: *const u32,
+            consumed: *const u32,
+            size: u32,
+            start: u32,
+        ) -> c_int;
+        pub(crate) fn nxp_txq_reset(txq: *mut NetdevQueue);
+
+        pub(crate) fn nxp_skb_len(skb: *const SkBuff) -> c_uint;
+        pub(crate) fn nxp_skb_headlen(skb: *const SkBuff) -> c_uint;
+        pub(crate) fn nxp_skb_nr_frags(skb: *const SkBuff) -> c_uint;
+        pub(crate) fn nxp_skb_csum_offload(
+            skb: *const SkBuff,
+            l3_off: *mut c_uint,
+            l4_off: *mut c_uint,
+            udp: *mut bool,
+            phcs: *mut u16,
+        ) -> c_int;
+        pub(crate) fn nxp_skb_push_zeroed(skb: *mut SkBuff, len: c_uint) -> *mut c_void;
+        pub(crate) fn nxp_skb_ensure_headroom(
+            skb: *mut *mut SkBuff,
+            dev: *mut NetDevice,
+            headroom: c_uint,
+        ) -> c_int;
+        pub(crate) fn nxp_skb_free_any(skb: *mut SkBuff);
+        pub(crate) fn nxp_skb_consume(skb: *mut SkBuff, budget: c_int);
+
+        pub(crate) fn nxp_dma_alloc_coherent(
+            dev: *mut bindings::device,
+            size: usize,
+            dma: *mut u64,
+        ) -> *mut c_void;
+        pub(crate) fn nxp_dma_free_coherent(
+            dev: *mut bindings::device,
+            size: usize,
+            cpu: *mut c_void,
+            dma: u64,
+        );
+        pub(crate) fn nxp_dma_map_skb_head(
+            dev: *mut bindings::device,
+            skb: *mut SkBuff,
+            len: c_uint,
+        ) -> u64;
+        pub(crate) fn nxp_dma_map_skb_frag(
+            dev: *mut bindings::device,
+            skb: *mut SkBuff,
+            i: c_uint,
+            len: *mut c_uint,
+        ) -> u64;
+        pub(crate) fn nxp_dma_mapping_error(dev: *mut bindings::device, addr: u64) -> bool;
+        pub(crate) fn nxp_dma_unmap_single_to_dev(
+            dev: *mut bindings::device,
+            addr: u64,
+            len: c_uint,
+        );
+        pub(crate) fn nxp_dma_unmap_page_to_dev(dev: *mut bindings::device, addr: u64, len: c_uint);
+        pub(crate) fn nxp_dma_sync_for_cpu(dev: *mut bindings::device, addr: u64, len: c_uint);
+        pub(crate) fn nxp_dma_wmb();
+        pub(crate) fn nxp_dma_rmb();
+        pub(crate) fn nxp_wmb();
+
+        pub(crate) fn nxp_page_pool_create(
+            dev: *mut bindings::device,
+            n: *mut NxpNapi,
+            size: c_uint,
+            offset: c_uint,
+            max_len: c_uint,
+        ) -> *mut PagePool;
+        pub(crate) fn nxp_page_pool_destroy(pp: *mut PagePool);
+        pub(crate) fn nxp_pp_alloc(pp: *mut PagePool, dma: *mut u64) -> *mut Page;
+        pub(crate) fn nxp_pp_put(pp: *mut PagePool, page: *mut Page, napi: bool);
+        pub(crate) fn nxp_rx_build_skb(
+            page: *mut Page,
+            truesize: c_uint,
+            headroom: c_uint,
+            len: c_uint,
+        ) -> *mut SkBuff;
+        pub(crate) fn nxp_rx_gro(
+            n: *mut NxpNapi,
+            dev: *mut NetDevice,
+            skb: *mut SkBuff,
+            csum_ok: bool,
+        );
+
+        pub(crate) fn nxp_phy_connect(dev: *mut NetDevice, np: *mut bindings::device_node)
+            -> c_int;
+        pub(crate) fn nxp_phy_disconnect(dev: *mut NetDevice, np: *mut bindings::device_node);
+        pub(crate) fn nxp_phy_start(dev: *mut NetDevice);
+        pub(crate) fn nxp_phy_stop(dev: *mut NetDevice);
+        pub(crate) fn nxp_phy_state(
+            dev: *mut NetDevice,
+            speed: *mut c_int,
+            full: *mut bool,
+        ) -> bool;
+        pub(crate) fn nxp_phy_print_status(dev: *mut NetDevice);
+
+        pub(crate) fn nxp_page_size() -> c_uint;
+    }
 }

@@ -11,13 +11,8 @@ use core::{
     ptr::NonNull, //
 };
 use kernel::{
-    device::{
-        self,
-        Bound, //
-    },
     error::to_result,
     ffi::c_void,
-    platform,
     prelude::*, //
 };
 
@@ -112,83 +107,65 @@ impl ByteOrder for LittleEndian {
     }
 }
 
-/// A device-managed MMIO window of at least `W` bytes with byte order `E`.
-///
-/// The mapping is released by devres when the device is unbound, which is
-/// after the driver's data (where an `Mmio` lives) has been dropped; the
-/// lifetime `'a` ties the window to that binding.
+/// An MMIO window of at least `W` bytes with byte order `E`, owned: the
+/// memory region is requested and mapped on creation, unmapped and released on
+/// drop. Owning the mapping (rather than leaving it to devres) lets the
+/// driver's runtime state be `'static` and shared with the netdev callbacks,
+/// which the driver stops before it drops the state.
 ///
 /// # Invariants
 ///
-/// `base` is the start of a live MMIO mapping of `size >= W` bytes that stays
-/// mapped for `'a`.
-pub(crate) struct Mmio<'a, E: ByteOrder, const W: usize> {
+/// `base` is the start of a live MMIO mapping of `res.size >= W` bytes, owned
+/// by this value, of the requested memory region `res`.
+pub(crate) struct Mmio<E: ByteOrder, const W: usize> {
     base: NonNull<c_void>,
-    start: u64,
-    size: u64,
-    _p: PhantomData<(&'a device::Device<Bound>, E)>,
+    res: ffi::NxpRes,
+    _e: PhantomData<E>,
 }
 
 // SAFETY: The window is plain MMIO; any thread may access it, and 32-bit
 // register accesses are single bus transactions.
-unsafe impl<E: ByteOrder, const W: usize> Send for Mmio<'_, E, W> {}
+unsafe impl<E: ByteOrder, const W: usize> Send for Mmio<E, W> {}
 // SAFETY: See `Send`; `&Mmio` only allows register accesses.
-unsafe impl<E: ByteOrder, const W: usize> Sync for Mmio<'_, E, W> {}
+unsafe impl<E: ByteOrder, const W: usize> Sync for Mmio<E, W> {}
 
-impl<'a, E: ByteOrder, const W: usize> Mmio<'a, E, W> {
-    fn from_raw(base: *mut c_void, res: &ffi::NxpRes) -> Result<Self> {
-        let base = NonNull::new(base).ok_or(EINVAL)?;
-        if res.size < W as u64 {
-            return Err(EINVAL);
-        }
-        // INVARIANT: the callers pass a devres mapping of `res.size >= W` bytes
-        // of a device bound for `'a`.
-        Ok(Self {
-            base,
-            start: res.start,
-            size: res.size,
-            _p: PhantomData,
-        })
-    }
-
-    /// Maps memory resource `index` of a bound platform device.
-    pub(crate) fn map_platform(pdev: &'a platform::Device<Bound>, index: u32) -> Result<Self> {
-        let mut base = core::ptr::null_mut();
-        let mut res = ffi::NxpRes::default();
-        // SAFETY: `pdev` is a bound platform device; `base` and `res` are valid
-        // for writes.
-        to_result(unsafe {
-            ffi::nxp_devm_ioremap_platform(super::raw_pdev(pdev), index, &mut base, &mut res)
-        })?;
-        Self::from_raw(base, &res)
-    }
-
-    /// Maps address `index` (the `reg` property) of a device-tree node on
-    /// behalf of a bound device, e.g. a gianfar `queue-group` child node.
-    pub(crate) fn map_of(
-        dev: &'a device::Device<Bound>,
-        np: &of::Node,
-        index: u32,
-    ) -> Result<Self> {
+impl<E: ByteOrder, const W: usize> Mmio<E, W> {
+    /// Maps address `index` (the `reg` property) of a device-tree node: the
+    /// controller node itself or, for gianfar, one of its `queue-group`
+    /// children. `name` labels the region in `/proc/iomem`.
+    pub(crate) fn map(np: &of::Node, index: u32, name: &'static CStr) -> Result<Self> {
         let mut base = core::ptr::null_mut();
         let mut res = ffi::NxpRes::default();
         let index = i32::try_from(index)?;
-        // SAFETY: `dev` is bound and `np` holds a node reference; `base` and
-        // `res` are valid for writes.
+        // SAFETY: `np` holds a node reference; `name` is a static C string;
+        // `base` and `res` are valid for writes.
         to_result(unsafe {
-            ffi::nxp_devm_ioremap_of(super::raw_dev(dev), np.as_raw(), index, &mut base, &mut res)
+            ffi::nxp_ioremap_of(np.as_raw(), index, name.as_char_ptr(), &mut base, &mut res)
         })?;
-        Self::from_raw(base, &res)
+        let Some(base) = NonNull::new(base) else {
+            return Err(ENOMEM);
+        };
+        // INVARIANT: the shim mapped `res` at `base`; ownership passes to `this`.
+        let this = Self {
+            base,
+            res,
+            _e: PhantomData,
+        };
+        if this.res.size < W as u64 {
+            // Dropping `this` unmaps the too-small window.
+            return Err(EINVAL);
+        }
+        Ok(this)
     }
 
     /// Physical start address of the window.
     pub(crate) fn start(&self) -> u64 {
-        self.start
+        self.res.start
     }
 
     /// Size of the window in bytes.
     pub(crate) fn size(&self) -> u64 {
-        self.size
+        self.res.size
     }
 
     /// Reads a register.
@@ -205,5 +182,12 @@ impl<'a, E: ByteOrder, const W: usize> Mmio<'a, E, W> {
         // SAFETY: By the invariants of `Reg` and `Self`, the address is aligned
         // and inside the live mapping.
         unsafe { E::write(self.base.as_ptr().byte_add(reg.offset()), val) }
+    }
+}
+
+impl<E: ByteOrder, const W: usize> Drop for Mmio<E, W> {
+    fn drop(&mut self) {
+        // SAFETY: By the type invariant this value owns the mapping of `res`.
+        unsafe { ffi::nxp_iounmap_resource(self.base.as_ptr(), &self.res) };
     }
 }

@@ -68,23 +68,10 @@ unsigned int nxp_of_irq(struct device_node *np, int index)
 	return irq_of_parse_and_map(np, index);
 }
 
-int nxp_devm_ioremap_platform(struct platform_device *pdev, unsigned int index,
-			      void __iomem **base, struct nxp_res *res)
-{
-	struct resource *r;
-	void __iomem *p;
-
-	p = devm_platform_get_and_ioremap_resource(pdev, index, &r);
-	if (IS_ERR(p))
-		return PTR_ERR(p);
-	*base = p;
-	res->start = r->start;
-	res->size = resource_size(r);
-	return 0;
-}
-
-int nxp_devm_ioremap_of(struct device *dev, struct device_node *np, int index,
-			void __iomem **base, struct nxp_res *res)
+/* Map memory resource @index of @np: request the region, then ioremap it.
+ * nxp_iounmap_resource() undoes both. */
+int nxp_ioremap_of(struct device_node *np, int index, const char *name,
+		   void __iomem **base, struct nxp_res *res)
 {
 	struct resource r;
 	void __iomem *p;
@@ -93,13 +80,23 @@ int nxp_devm_ioremap_of(struct device *dev, struct device_node *np, int index,
 	ret = of_address_to_resource(np, index, &r);
 	if (ret)
 		return ret;
-	p = devm_ioremap_resource(dev, &r);
-	if (IS_ERR(p))
-		return PTR_ERR(p);
+	if (!request_mem_region(r.start, resource_size(&r), name))
+		return -EBUSY;
+	p = ioremap(r.start, resource_size(&r));
+	if (!p) {
+		release_mem_region(r.start, resource_size(&r));
+		return -ENOMEM;
+	}
 	*base = p;
 	res->start = r.start;
 	res->size = resource_size(&r);
 	return 0;
+}
+
+void nxp_iounmap_resource(void __iomem *base, const struct nxp_res *res)
+{
+	iounmap(base);
+	release_mem_region(res->start, res->size);
 }
 
 int nxp_platform_irq(struct platform_device *pdev, unsigned int index)

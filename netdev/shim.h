@@ -33,11 +33,10 @@ bool nxp_of_property_read_bool(const struct device_node *np, const char *name);
 int nxp_of_get_mac_address(struct device_node *np, u8 *mac);
 unsigned int nxp_of_irq(struct device_node *np, int index);
 
-/* MMIO mappings, released by devres when the device is unbound. */
-int nxp_devm_ioremap_platform(struct platform_device *pdev, unsigned int index,
-			      void __iomem **base, struct nxp_res *res);
-int nxp_devm_ioremap_of(struct device *dev, struct device_node *np, int index,
-			void __iomem **base, struct nxp_res *res);
+/* MMIO mappings of device-tree resources (request + ioremap, and back). */
+int nxp_ioremap_of(struct device_node *np, int index, const char *name,
+		   void __iomem **base, struct nxp_res *res);
+void nxp_iounmap_resource(void __iomem *base, const struct nxp_res *res);
 int nxp_platform_irq(struct platform_device *pdev, unsigned int index);
 
 /* Register access with explicit byte order. */

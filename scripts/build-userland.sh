@@ -97,7 +97,10 @@ build_all() {
 	# busybox: Debian's static configuration.
 	bb=$(src fetch_src $BUSYBOX)
 	mkdir -p "$B/busybox"
-	cp "$bb/debian/config/pkg/static" "$B/busybox/.config"
+	# Run PATH programs (iproute2's ip) rather than same-named applets.
+	sed -e 's/^CONFIG_FEATURE_PREFER_APPLETS=y/# CONFIG_FEATURE_PREFER_APPLETS is not set/' \
+		-e 's/^CONFIG_FEATURE_SH_STANDALONE=y/# CONFIG_FEATURE_SH_STANDALONE is not set/' \
+		"$bb/debian/config/pkg/static" > "$B/busybox/.config"
 	{ yes "" || true; } | make -s -C "$bb" O="$B/busybox" CROSS_COMPILE=$CROSS oldconfig > /dev/null
 	make -s -C "$bb" O="$B/busybox" CROSS_COMPILE=$CROSS -j"$JOBS"
 	install -m755 "$B/busybox/busybox" "$out/bin/"

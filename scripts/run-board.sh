@@ -17,11 +17,15 @@ ns=nxp-$BOARD-$$
 work=$(mktemp -d)
 qpid=
 cleanup() {
-	[ -n "$qpid" ] && kill "$qpid" 2> /dev/null && sleep 0.5 && kill -9 "$qpid" 2> /dev/null
+	set +e
+	# Everything this run started lives in its namespace: QEMU, iperf3, netserver.
 	if ip netns list | grep -qw "$ns"; then
-		for p in $(ip netns pids "$ns" 2> /dev/null); do kill -9 "$p" 2> /dev/null || true; done
-		ip netns del "$ns" 2> /dev/null || true
+		for p in $(ip netns pids "$ns" 2> /dev/null); do kill "$p" 2> /dev/null; done
+		sleep 0.5
+		for p in $(ip netns pids "$ns" 2> /dev/null); do kill -9 "$p" 2> /dev/null; done
+		ip netns del "$ns" 2> /dev/null
 	fi
+	[ -n "$qpid" ] && kill -9 "$qpid" 2> /dev/null
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -59,7 +63,8 @@ arm-imx7)
 		-nic tap,ifname=tap1,script=no,downscript=no,mac=52:54:00:12:34:58
 	;;
 esac
-ipn "$@" -initrd "$work/initrd.cpio.gz" -nographic -no-reboot < /dev/null > "$log" 2>&1 &
+# `ip netns exec` execs QEMU, so $! is QEMU itself.
+ip netns exec "$ns" "$@" -initrd "$work/initrd.cpio.gz" -nographic -no-reboot < /dev/null > "$log" 2>&1 &
 qpid=$!
 
 start=$(date +%s)

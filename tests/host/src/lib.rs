@@ -19,12 +19,16 @@ pub mod napi;
 #[path = "../../../gianfar/coalesce.rs"]
 pub mod gianfar_coalesce;
 
+#[path = "../../../gianfar/desc.rs"]
+pub mod gianfar_desc;
+
 #[path = "../../../fec/coalesce.rs"]
 pub mod fec_coalesce;
 
 /// The hardware modules under the paths the drivers use.
 pub mod gianfar {
     pub use super::gianfar_coalesce as coalesce;
+    pub use super::gianfar_desc as desc;
 }
 
 /// The hardware modules under the paths the drivers use.

@@ -2,6 +2,7 @@
 
 mod coalesce_fec;
 mod coalesce_gianfar;
+mod desc_gianfar;
 mod napi;
 mod qdisc;
 mod ring;

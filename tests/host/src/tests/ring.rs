@@ -60,5 +60,8 @@ fn ring_config_defaults_of_both_drivers() {
     assert_eq!(RingConfig::new(32, 256, 18, 256), Err(SizeError::TooSmall));
     assert_eq!(RingConfig::new(256, 4, 18, 256), Err(SizeError::TooSmall));
     assert_eq!(RingConfig::new(512, 256, 18, 256), Err(SizeError::TooLarge));
-    assert_eq!(RingConfig::new(256, 100, 18, 256), Err(SizeError::NotPowerOfTwo));
+    assert_eq!(
+        RingConfig::new(256, 100, 18, 256),
+        Err(SizeError::NotPowerOfTwo)
+    );
 }

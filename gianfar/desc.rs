@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! eTSEC buffer descriptors and the Tx frame control block.
+//!
+//! Pure logic, also built on the host for `cargo test` (tests/host).
+//!
+//! A buffer descriptor (`struct txbd8` / `struct rxbd8` in `gianfar.h`) is
+//! 8 bytes: a big-endian 32-bit word holding the 16-bit status flags above a
+//! 16-bit length (`lstatus`), then the big-endian 32-bit buffer address. The
+//! driver reads and writes whole words; these helpers build and decode the
+//! CPU-order values (the byte swap happens at the memory access).
+
+/// Size of a buffer descriptor.
+pub(crate) const BD_SIZE: usize = 8;
+/// Offset of `lstatus` and of the buffer pointer in a descriptor.
+pub(crate) const BD_LSTATUS: usize = 0;
+pub(crate) const BD_BUFPTR: usize = 4;
+
+/// Puts status flags in the upper half of `lstatus` (`BD_LFLAG`).
+pub(crate) const fn lflag(flags: u16) -> u32 {
+    (flags as u32) << 16
+}
+
+/// Length field of `lstatus` (`BD_LENGTH_MASK`).
+pub(crate) const BD_LENGTH_MASK: u32 = 0xffff;
+
+/// Tx descriptor status flags (`TXBD_*`).
+pub(crate) mod tx {
+    /// Owned by the hardware.
+    pub(crate) const READY: u16 = 0x8000;
+    /// Pad short frames and append the CRC.
+    pub(crate) const PADCRC: u16 = 0x4000;
+    /// Last descriptor of the ring.
+    pub(crate) const WRAP: u16 = 0x2000;
+    /// Interrupt when transmitted.
+    pub(crate) const INTERRUPT: u16 = 0x1000;
+    /// Last descriptor of the frame.
+    pub(crate) const LAST: u16 = 0x0800;
+    /// Append the CRC.
+    pub(crate) const CRC: u16 = 0x0400;
+    /// The frame starts with a frame control block (first descriptor).
+    pub(crate) const TOE: u16 = 0x0002;
+}
+
+/// Rx descriptor status flags (`RXBD_*`).
+pub(crate) mod rx {
+    /// Owned by the hardware (empty, waiting for a frame).
+    pub(crate) const EMPTY: u16 = 0x8000;
+    /// Last descriptor of the ring.
+    pub(crate) const WRAP: u16 = 0x2000;
+    /// Interrupt when filled.
+    pub(crate) const INTERRUPT: u16 = 0x1000;
+    /// Last descriptor of the frame.
+    pub(crate) const LAST: u16 = 0x0800;
+    /// Frame errors.
+    pub(crate) const LARGE: u16 = 0x0020;
+    pub(crate) const NONOCTET: u16 = 0x0010;
+    pub(crate) const SHORT: u16 = 0x0008;
+    pub(crate) const CRCERR: u16 = 0x0004;
+    pub(crate) const OVERRUN: u16 = 0x0002;
+    pub(crate) const TRUNCATED: u16 = 0x0001;
+    /// Any error (`RXBD_ERR`).
+    pub(crate) const ERR: u16 = LARGE | SHORT | NONOCTET | CRCERR | OVERRUN | TRUNCATED;
+}
+
+/// Length of the frame check sequence the eTSEC leaves at the end of a frame.
+pub(crate) const FCS_LEN: u32 = 4;
+
+/// `lstatus` of a Tx descriptor: `len` bytes, handed to the hardware.
+/// `first`: first of its frame (CRC, and TOE with a frame control block);
+/// `last`: last of its frame (interrupt on completion); `wrap`: last ring slot.
+pub(crate) const fn tx_lstatus(len: u32, first: bool, last: bool, toe: bool, wrap: bool) -> u32 {
+    let mut f = tx::READY;
+    if first {
+        f |= tx::CRC;
+        if toe {
+            f |= tx::TOE;
+        }
+    }
+    if last {
+        f |= tx::LAST | tx::INTERRUPT;
+    }
+    if wrap {
+        f |= tx::WRAP;
+    }
+    lflag(f) | (len & BD_LENGTH_MASK)
+}
+
+/// `lstatus` of an idle Tx descriptor (only the wrap flag kept).
+pub(crate) const fn tx_idle(wrap: bool) -> u32 {
+    if wrap {
+        lflag(tx::WRAP)
+    } else {
+        0
+    }
+}
+
+/// Whether the hardware still owns a Tx descriptor.
+pub(crate) const fn tx_busy(lstatus: u32) -> bool {
+    lstatus & lflag(tx::READY) != 0
+}
+
+/// `lstatus` of an Rx descriptor given to the hardware.
+pub(crate) const fn rx_empty(wrap: bool) -> u32 {
+    let mut f = rx::EMPTY | rx::INTERRUPT;
+    if wrap {
+        f |= rx::WRAP;
+    }
+    lflag(f)
+}
+
+/// A filled Rx descriptor, decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RxStatus {
+    /// Still owned by the hardware.
+    Empty,
+    /// Not the last descriptor of its frame (the frame spans buffers).
+    Partial,
+    /// A complete frame of `len` bytes without its FCS.
+    Frame {
+        /// Frame length without the FCS.
+        len: u32,
+    },
+    /// A frame the hardware flagged as bad (`RXBD_ERR` bits).
+    Error {
+        /// The error flags.
+        flags: u16,
+    },
+}
+
+/// Decodes the `lstatus` of an Rx descriptor.
+pub(crate) const fn rx_status(lstatus: u32) -> RxStatus {
+    let flags = (lstatus >> 16) as u16;
+    if flags & rx::EMPTY != 0 {
+        return RxStatus::Empty;
+    }
+    if flags & rx::LAST == 0 {
+        return RxStatus::Partial;
+    }
+    if flags & rx::ERR != 0 {
+        return RxStatus::Error {
+            flags: flags & rx::ERR,
+        };
+    }
+    let len = lstatus & BD_LENGTH_MASK;
+    if len < FCS_LEN {
+        return RxStatus::Error { flags: rx::SHORT };
+    }
+    RxStatus::Frame { len: len - FCS_LEN }
+}
+
+/// Length of the Tx frame control block (`GMAC_FCB_LEN`).
+pub(crate) const FCB_LEN: usize = 8;
+
+/// Frame control block flags (`TXFCB_*`).
+pub(crate) mod fcb {
+    /// IP header present.
+    pub(crate) const IP: u8 = 0x40;
+    /// TCP or UDP header present.
+    pub(crate) const TUP: u8 = 0x10;
+    /// UDP rather than TCP.
+    pub(crate) const UDP: u8 = 0x08;
+    /// Compute the IPv4 header checksum.
+    pub(crate) const CIP: u8 = 0x04;
+    /// Compute the TCP/UDP checksum.
+    pub(crate) const CTU: u8 = 0x02;
+    /// Take the pseudo-header checksum from `phcs` instead of computing it.
+    pub(crate) const NPH: u8 = 0x01;
+}
+
+/// The Tx frame control block asking for an IPv4 TCP/UDP checksum, as C's
+/// `gfar_tx_checksum()` builds it: `l3os` is the IP header offset within the
+/// frame (after the FCB), `l4os` the IP header length, `phcs` the
+/// pseudo-header checksum as stored in the packet (network order bytes).
+pub(crate) const fn tx_fcb_csum(l3os: u8, l4os: u8, udp: bool, phcs: u16) -> [u8; FCB_LEN] {
+    let mut flags = fcb::IP | fcb::TUP | fcb::CTU | fcb::NPH;
+    if udp {
+        flags |= fcb::UDP;
+    }
+    let p = phcs.to_ne_bytes();
+    // flags, ptp, l4os, l3os, phcs (2), vlctl (2)
+    [flags, 0, l4os, l3os, p[0], p[1], 0, 0]
+}

@@ -1,0 +1,820 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Network devices: the driver operations, registration, and the C entry
+//! points the shim's `net_device_ops` trampolines call.
+//!
+//! C header: [`include/linux/netdevice.h`](srctree/include/linux/netdevice.h)
+
+use core::ptr::NonNull;
+use kernel::{
+    device,
+    error::{
+        from_result,
+        to_result, //
+    },
+    ffi::{
+        c_int,
+        c_uint,
+        c_void, //
+    },
+    prelude::*, //
+};
+
+use super::{
+    ffi,
+    of::Node,
+    raw_dev,
+    skb::Skb,
+    MacAddr, //
+};
+
+pub(crate) use ffi::{
+    NxpCoalesce as Coalesce,
+    NxpRings as Rings,
+    NxpStats as Stats, //
+};
+
+/// A registered or registering `struct net_device`.
+///
+/// # Invariants
+///
+/// `0` points to a `net_device` allocated by [`Registration::new`], which
+/// frees it only after the driver state (the only holder of `NetDev` copies
+/// besides the registration itself) has been dropped.
+#[derive(Clone, Copy)]
+pub(crate) struct NetDev(NonNull<ffi::NetDevice>);
+
+// SAFETY: A `net_device` may be used from any thread; the methods below are
+// the kernel's thread-safe accessors.
+unsafe impl Send for NetDev {}
+// SAFETY: See `Send`.
+unsafe impl Sync for NetDev {}
+
+/// Features a driver offers (`NETIF_F_*` through the shim's `NXP_F_*`).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Features {
+    /// Scatter-gather.
+    pub(crate) sg: bool,
+    /// IPv4 TCP/UDP Tx checksum.
+    pub(crate) ip_csum: bool,
+    /// IPv6 TCP/UDP Tx checksum.
+    pub(crate) ipv6_csum: bool,
+    /// Rx checksum.
+    pub(crate) rxcsum: bool,
+    /// DMA to high memory.
+    pub(crate) highdma: bool,
+}
+
+impl Features {
+    fn bits(self) -> u32 {
+        let mut b = 0;
+        for (on, bit) in [
+            (self.sg, ffi::NXP_F_SG),
+            (self.ip_csum, ffi::NXP_F_IP_CSUM),
+            (self.ipv6_csum, ffi::NXP_F_IPV6_CSUM),
+            (self.rxcsum, ffi::NXP_F_RXCSUM),
+            (self.highdma, ffi::NXP_F_HIGHDMA),
+        ] {
+            if on {
+                b |= bit;
+            }
+        }
+        b
+    }
+}
+
+/// Static set-up of a `net_device` before registration.
+pub(crate) struct Setup {
+    /// Features the user may toggle.
+    pub(crate) hw_features: Features,
+    /// Features on at registration.
+    pub(crate) features: Features,
+    /// MTU bounds.
+    pub(crate) min_mtu: u32,
+    pub(crate) max_mtu: u32,
+    /// Headroom the driver needs in front of Tx frames.
+    pub(crate) needed_headroom: u32,
+    /// Tx watchdog timeout.
+    pub(crate) watchdog_ms: u32,
+}
+
+impl NetDev {
+    pub(crate) fn as_raw(self) -> *mut ffi::NetDevice {
+        self.0.as_ptr()
+    }
+
+    /// Applies the static set-up (before registration).
+    pub(crate) fn setup(self, s: &Setup) {
+        // SAFETY: By the type invariant the net_device is valid.
+        unsafe {
+            ffi::nxp_netdev_setup(
+                self.as_raw(),
+                s.hw_features.bits(),
+                s.features.bits(),
+                s.min_mtu,
+                s.max_mtu,
+                s.needed_headroom,
+                s.watchdog_ms,
+            )
+        }
+    }
+
+    /// Sets the device's MAC address.
+    pub(crate) fn set_mac(self, mac: MacAddr) {
+        // SAFETY: Valid net_device; `mac` is ETH_ALEN bytes.
+        unsafe { ffi::nxp_netdev_set_mac(self.as_raw(), mac.0.as_ptr()) }
+    }
+
+    /// The device's MAC address.
+    pub(crate) fn mac(self) -> MacAddr {
+        let mut m = [0u8; 6];
+        // SAFETY: Valid net_device; `m` is writable for ETH_ALEN bytes.
+        unsafe { ffi::nxp_netdev_get_mac(self.as_raw(), m.as_mut_ptr()) };
+        MacAddr(m)
+    }
+
+    /// The current MTU.
+    pub(crate) fn mtu(self) -> u32 {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netdev_mtu(self.as_raw()) }
+    }
+
+    /// Sets the MTU (from `ndo_change_mtu`, under RTNL).
+    pub(crate) fn set_mtu(self, mtu: u32) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netdev_set_mtu(self.as_raw(), mtu) }
+    }
+
+    /// `IFF_PROMISC` and `IFF_ALLMULTI`.
+    pub(crate) fn promisc(self) -> bool {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netdev_promisc(self.as_raw()) }
+    }
+
+    pub(crate) fn allmulti(self) -> bool {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netdev_allmulti(self.as_raw()) }
+    }
+
+    /// Reports the carrier (link) state to the stack.
+    pub(crate) fn carrier(self, on: bool) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netif_carrier(self.as_raw(), on) }
+    }
+
+    /// Starts all Tx queues.
+    pub(crate) fn tx_start_all(self) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netif_tx_start_all(self.as_raw()) }
+    }
+
+    /// Stops all Tx queues and waits for running xmits to finish.
+    pub(crate) fn tx_disable(self) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netif_tx_disable(self.as_raw()) }
+    }
+
+    /// Tells the Tx watchdog the device made progress.
+    pub(crate) fn trans_update(self) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netif_trans_update(self.as_raw()) }
+    }
+
+    /// Tx queue `idx`.
+    pub(crate) fn txq(self, idx: u32) -> TxQueue {
+        // SAFETY: Valid net_device; the driver passes an index below the
+        // queue count it allocated.
+        let q = unsafe { ffi::nxp_netdev_txq(self.as_raw(), idx) };
+        // INVARIANT: a queue of a live net_device lives as long as it.
+        TxQueue(NonNull::new(q).expect("netdev_get_tx_queue() never returns NULL"))
+    }
+
+    /// Connects the PHY of controller node `np` (`phy-handle` or
+    /// `fixed-link`); link changes call [`NetDriver::adjust_link`].
+    pub(crate) fn phy_connect(self, np: &Node) -> Result {
+        // SAFETY: Valid net_device and node.
+        to_result(unsafe { ffi::nxp_phy_connect(self.as_raw(), np.as_raw()) })
+    }
+
+    /// Undoes [`NetDev::phy_connect`].
+    pub(crate) fn phy_disconnect(self, np: &Node) {
+        // SAFETY: Valid net_device and node.
+        unsafe { ffi::nxp_phy_disconnect(self.as_raw(), np.as_raw()) }
+    }
+
+    /// Starts / stops the PHY state machine (a PHY must be connected).
+    pub(crate) fn phy_start(self) {
+        // SAFETY: Valid net_device with a connected PHY (driver contract).
+        unsafe { ffi::nxp_phy_start(self.as_raw()) }
+    }
+
+    pub(crate) fn phy_stop(self) {
+        // SAFETY: Valid net_device with a connected PHY (driver contract).
+        unsafe { ffi::nxp_phy_stop(self.as_raw()) }
+    }
+
+    /// The PHY's link: `Some((speed_mbps, full_duplex))` when up.
+    pub(crate) fn phy_link(self) -> Option<(u32, bool)> {
+        let mut speed: c_int = 0;
+        let mut full = false;
+        // SAFETY: Valid net_device; outputs are writable.
+        let up = unsafe { ffi::nxp_phy_state(self.as_raw(), &mut speed, &mut full) };
+        up.then_some((speed.try_into().unwrap_or(0), full))
+    }
+
+    /// Logs the link state the way phylib drivers do.
+    pub(crate) fn phy_print_status(self) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_phy_print_status(self.as_raw()) }
+    }
+}
+
+/// A Tx queue (`struct netdev_queue`) and its BQL state.
+///
+/// # Invariants
+///
+/// Points to a Tx queue of a live `net_device`.
+#[derive(Clone, Copy)]
+pub(crate) struct TxQueue(NonNull<ffi::NetdevQueue>);
+
+/// A Tx ring's free-running counters, read by the kernel's lockless
+/// stop/wake helpers (`netif_txq_maybe_stop()`, `netif_txq_completed_wake()`).
+pub(crate) struct TxCounters<'a> {
+    /// Descriptors produced (written by xmit).
+    pub(crate) produced: &'a core::sync::atomic::AtomicU32,
+    /// Descriptors consumed (written by completion).
+    pub(crate) consumed: &'a core::sync::atomic::AtomicU32,
+    /// Ring size.
+    pub(crate) size: u32,
+}
+
+impl TxQueue {
+    /// Reports `bytes` queued to BQL; true when the doorbell must be rung now
+    /// (end of an xmit batch, or the queue got stopped).
+    pub(crate) fn sent(self, bytes: u32) -> bool {
+        // SAFETY: Valid queue (type invariant); called from xmit.
+        unsafe { ffi::nxp_tx_sent(self.0.as_ptr(), bytes) }
+    }
+
+    /// Stops the queue if fewer than `stop` descriptors are free (in advance
+    /// of the next packet), re-checking against a racing completion; see
+    /// `netif_txq_maybe_stop()`. Returns true if the queue is left stopped.
+    pub(crate) fn maybe_stop(self, c: &TxCounters<'_>, stop: u32, start: u32) -> bool {
+        // SAFETY: Valid queue; the counters are live `u32`s read atomically by
+        // the C helper.
+        unsafe {
+            ffi::nxp_txq_maybe_stop(
+                self.0.as_ptr(),
+                c.produced.as_ptr(),
+                c.consumed.as_ptr(),
+                c.size,
+                stop,
+                start,
+            ) == 0
+        }
+    }
+
+    /// Reports a completion round to BQL and wakes the queue if at least
+    /// `start` descriptors are free; see `netif_txq_completed_wake()`.
+    pub(crate) fn completed_wake(self, pkts: u32, bytes: u32, c: &TxCounters<'_>, start: u32) {
+        // SAFETY: As for `maybe_stop`.
+        unsafe {
+            ffi::nxp_txq_completed_wake(
+                self.0.as_ptr(),
+                pkts,
+                bytes,
+                c.produced.as_ptr(),
+                c.consumed.as_ptr(),
+                c.size,
+                start,
+            )
+        };
+    }
+
+    /// Resets BQL after the ring was emptied.
+    pub(crate) fn reset(self) {
+        // SAFETY: Valid queue.
+        unsafe { ffi::nxp_txq_reset(self.0.as_ptr()) }
+    }
+}
+
+/// What `ndo_start_xmit` tells the stack.
+pub(crate) enum TxVerdict {
+    /// The skb was consumed (sent or dropped and counted).
+    Ok,
+    /// The ring was full although the queue was awake: a driver bug. The skb
+    /// is handed back to the stack, which requeues it.
+    Busy(Skb),
+}
+
+/// The operations of a network driver.
+///
+/// All methods are called through the `net_device` the state was registered
+/// with, by the stack's usual contexts: RTNL for open/stop/MTU/MAC/timeouts,
+/// the Tx queue lock for xmit, softirq for NAPI polls, hardirq for interrupts.
+pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
+    /// `ndo_open`.
+    fn open(&self) -> Result;
+    /// `ndo_stop`.
+    fn stop(&self);
+    /// `ndo_start_xmit` for Tx queue `queue`.
+    fn start_xmit(&self, skb: Skb, queue: u32) -> TxVerdict;
+    /// `ndo_get_stats64`.
+    fn get_stats64(&self, stats: &mut Stats);
+    /// `ndo_tx_timeout`.
+    fn tx_timeout(&self, queue: u32);
+    /// `ndo_set_rx_mode`.
+    fn set_rx_mode(&self);
+    /// `ndo_change_mtu`; the stack already checked the bounds of [`Setup`].
+    fn change_mtu(&self, mtu: u32) -> Result;
+    /// `ndo_set_mac_address`, with an already validated address.
+    fn set_mac_address(&self, mac: MacAddr) -> Result;
+    /// NAPI poll of the instance created with `id`.
+    fn poll(&self, id: u32, budget: i32) -> i32;
+    /// Interrupt of the source requested with `id`; true if handled.
+    fn irq(&self, id: u32) -> bool;
+    /// phylib reports a link change.
+    fn adjust_link(&self);
+
+    /// `ethtool -c`.
+    fn get_coalesce(&self) -> Result<Coalesce> {
+        Err(EOPNOTSUPP)
+    }
+    /// `ethtool -C`: invalid values are rejected with `EINVAL` and change
+    /// nothing.
+    fn set_coalesce(&self, _c: &Coalesce) -> Result {
+        Err(EOPNOTSUPP)
+    }
+    /// `ethtool -g`.
+    fn get_rings(&self) -> Rings;
+    /// `ethtool -G` (`rx`, `tx` set): invalid sizes are rejected with
+    /// `EINVAL` and change nothing.
+    fn set_rings(&self, r: &Rings) -> Result;
+    /// Names of the `ethtool -S` counters.
+    fn stat_names(&self) -> &'static [&'static CStr];
+    /// Values of the `ethtool -S` counters, in the order of `stat_names`.
+    fn stats(&self, out: &mut [u64]);
+    /// `ethtool -d`: number of 32-bit registers dumped, and the dump.
+    fn regs_len(&self) -> u32 {
+        0
+    }
+    fn regs(&self, _out: &mut [u32]) {}
+    /// `ethtool -s msglvl`.
+    fn msglevel(&self) -> u32;
+    fn set_msglevel(&self, level: u32);
+}
+
+/// A registered network device with its driver state `T`.
+///
+/// # Invariants
+///
+/// `dev` was allocated by the shim with `rs` pointing at `*state` and is
+/// registered; `state` is `Some` until drop.
+pub(crate) struct Registration<T: NetDriver> {
+    dev: NetDev,
+    state: Option<KBox<T>>,
+}
+
+impl<T: NetDriver> Registration<T> {
+    /// Allocates a net_device with `txqs`/`rxqs` queues under `parent`,
+    /// builds the driver state with `init` and registers the device.
+    pub(crate) fn new(
+        parent: &device::Device,
+        txqs: u32,
+        rxqs: u32,
+        init: impl FnOnce(NetDev) -> Result<T>,
+    ) -> Result<Self> {
+        // SAFETY: `parent` is a valid device; `rs` is set below, before
+        // registration makes the device reachable.
+        let raw =
+            unsafe { ffi::nxp_netdev_alloc(raw_dev(parent), txqs, rxqs, core::ptr::null_mut()) };
+        let dev = NetDev(NonNull::new(raw).ok_or(ENOMEM)?);
+        let free = |dev: NetDev| {
+            // SAFETY: `dev` was allocated above and is not registered.
+            unsafe { ffi::nxp_netdev_free(dev.as_raw()) }
+        };
+        let state = match init(dev).and_then(|s| KBox::new(s, GFP_KERNEL).map_err(Into::into)) {
+            Ok(s) => s,
+            Err(e) => {
+                free(dev);
+                return Err(e);
+            }
+        };
+        let rs: *const T = &*state;
+        // SAFETY: `state` is boxed: its address is stable until the
+        // registration drops it, after unregistering the device.
+        unsafe { ffi::nxp_netdev_set_rs(dev.as_raw(), rs.cast_mut().cast()) };
+        // SAFETY: The device is fully set up.
+        if let Err(e) = to_result(unsafe { ffi::nxp_netdev_register(dev.as_raw()) }) {
+            drop(state);
+            free(dev);
+            return Err(e);
+        }
+        // INVARIANT: allocated, `rs` set to the boxed state, registered.
+        Ok(Self {
+            dev,
+            state: Some(state),
+        })
+    }
+
+    /// The driver state.
+    pub(crate) fn state(&self) -> &T {
+        // The invariant keeps `state` set until drop.
+        self.state.as_deref().expect("state is set until drop")
+    }
+
+    /// The net_device.
+    pub(crate) fn dev(&self) -> NetDev {
+        self.dev
+    }
+}
+
+impl<T: NetDriver> Drop for Registration<T> {
+    fn drop(&mut self) {
+        // SAFETY: Registered by the type invariant. Unregistering closes the
+        // device (ndo_stop), after which no callback runs.
+        unsafe { ffi::nxp_netdev_unregister(self.dev.as_raw()) };
+        // The state's drop releases its NAPIs and DMA memory while the
+        // net_device still exists.
+        drop(self.state.take());
+        // SAFETY: Unregistered, and no `NetDev` copy outlives the state.
+        unsafe { ffi::nxp_netdev_free(self.dev.as_raw()) };
+    }
+}
+
+/// Entry points called by the shim's trampolines (through the functions
+/// [`declare_net_driver!`] generates).
+///
+/// # Safety
+///
+/// For all of them `rs` must be the `rs` pointer of a net_device registered
+/// by [`Registration<T>`], i.e. point to its live `T`.
+pub(crate) mod entry {
+    use super::*;
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    unsafe fn state<'a, T: NetDriver>(rs: *mut c_void) -> &'a T {
+        // SAFETY: The caller passes the boxed `T` of a live registration.
+        unsafe { &*rs.cast::<T>() }
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn open<T: NetDriver>(rs: *mut c_void) -> c_int {
+        // SAFETY: Caller contract.
+        from_result(|| unsafe { state::<T>(rs) }.open().map(|()| 0))
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn stop<T: NetDriver>(rs: *mut c_void) -> c_int {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.stop();
+        0
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `skb` is an skb the stack hands over.
+    pub(crate) unsafe fn start_xmit<T: NetDriver>(
+        rs: *mut c_void,
+        skb: *mut ffi::SkBuff,
+        queue: c_uint,
+    ) -> c_int {
+        // SAFETY: The stack passes ownership of a valid skb.
+        let Some(skb) = (unsafe { Skb::from_raw(skb) }) else {
+            return 0;
+        };
+        // SAFETY: Caller contract.
+        match unsafe { state::<T>(rs) }.start_xmit(skb, queue) {
+            TxVerdict::Ok => 0,
+            TxVerdict::Busy(skb) => {
+                // The stack keeps ownership on NETDEV_TX_BUSY.
+                let _ = skb.into_raw();
+                1
+            }
+        }
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `stats` is valid for writes.
+    pub(crate) unsafe fn get_stats64<T: NetDriver>(rs: *mut c_void, stats: *mut Stats) {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs).get_stats64(&mut *stats) }
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn tx_timeout<T: NetDriver>(rs: *mut c_void, queue: c_uint) {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.tx_timeout(queue)
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn set_rx_mode<T: NetDriver>(rs: *mut c_void) {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.set_rx_mode()
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn change_mtu<T: NetDriver>(rs: *mut c_void, mtu: c_int) -> c_int {
+        from_result(|| {
+            let mtu = u32::try_from(mtu)?;
+            // SAFETY: Caller contract.
+            unsafe { state::<T>(rs) }.change_mtu(mtu).map(|()| 0)
+        })
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `mac` points to ETH_ALEN bytes.
+    pub(crate) unsafe fn set_mac_address<T: NetDriver>(rs: *mut c_void, mac: *const u8) -> c_int {
+        // SAFETY: `mac` points to ETH_ALEN readable bytes.
+        let mac = MacAddr(unsafe { *mac.cast::<[u8; 6]>() });
+        // SAFETY: Caller contract.
+        from_result(|| unsafe { state::<T>(rs) }.set_mac_address(mac).map(|()| 0))
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn poll<T: NetDriver>(rs: *mut c_void, id: c_uint, budget: c_int) -> c_int {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.poll(id, budget)
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn irq<T: NetDriver>(rs: *mut c_void, id: c_uint) -> c_int {
+        // SAFETY: Caller contract.
+        c_int::from(unsafe { state::<T>(rs) }.irq(id))
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn adjust_link<T: NetDriver>(rs: *mut c_void) {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.adjust_link()
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `c` is valid for writes.
+    pub(crate) unsafe fn get_coalesce<T: NetDriver>(rs: *mut c_void, c: *mut Coalesce) -> c_int {
+        from_result(|| {
+            // SAFETY: Caller contract.
+            let v = unsafe { state::<T>(rs) }.get_coalesce()?;
+            // SAFETY: `c` is the shim's local.
+            unsafe { *c = v };
+            Ok(0)
+        })
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `c` is valid for reads.
+    pub(crate) unsafe fn set_coalesce<T: NetDriver>(rs: *mut c_void, c: *const Coalesce) -> c_int {
+        // SAFETY: Caller contract; `c` is the shim's local.
+        from_result(|| unsafe { state::<T>(rs).set_coalesce(&*c) }.map(|()| 0))
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `r` is valid for writes.
+    pub(crate) unsafe fn get_rings<T: NetDriver>(rs: *mut c_void, r: *mut Rings) {
+        // SAFETY: Caller contract; `r` is the shim's local.
+        unsafe { *r = state::<T>(rs).get_rings() }
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `r` is valid for reads.
+    pub(crate) unsafe fn set_rings<T: NetDriver>(rs: *mut c_void, r: *const Rings) -> c_int {
+        // SAFETY: Caller contract; `r` is the shim's local.
+        from_result(|| unsafe { state::<T>(rs).set_rings(&*r) }.map(|()| 0))
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn stats_count<T: NetDriver>(rs: *mut c_void) -> c_uint {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.stat_names().len() as c_uint
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `i < stats_count`.
+    pub(crate) unsafe fn stat_name<T: NetDriver>(
+        rs: *mut c_void,
+        i: c_uint,
+    ) -> *const kernel::ffi::c_char {
+        // SAFETY: Caller contract.
+        let names = unsafe { state::<T>(rs) }.stat_names();
+        names
+            .get(i as usize)
+            .map_or(c"".as_char_ptr(), |n| n.as_char_ptr())
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `data` holds `n` writable `u64`s.
+    pub(crate) unsafe fn stats<T: NetDriver>(rs: *mut c_void, data: *mut u64, n: c_uint) {
+        // SAFETY: The shim passes ethtool's buffer of `n` counters.
+        let out = unsafe { core::slice::from_raw_parts_mut(data, n as usize) };
+        out.fill(0);
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.stats(out)
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn regs_len<T: NetDriver>(rs: *mut c_void) -> c_uint {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.regs_len() * 4
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `buf` holds `words` writable `u32`s.
+    pub(crate) unsafe fn regs<T: NetDriver>(rs: *mut c_void, buf: *mut u32, words: c_uint) {
+        // SAFETY: The shim passes ethtool's buffer of `regs_len` bytes.
+        let out = unsafe { core::slice::from_raw_parts_mut(buf, words as usize) };
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.regs(out)
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn get_msglevel<T: NetDriver>(rs: *mut c_void) -> u32 {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.msglevel()
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn set_msglevel<T: NetDriver>(rs: *mut c_void, level: u32) {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.set_msglevel(level)
+    }
+}
+
+/// Generates the `nxp_rs_*` entry points of the shim for the driver state
+/// type `$t` (one per module; the symbols are local to the module).
+macro_rules! declare_net_driver {
+    ($t:ty) => {
+        mod nxp_rs_entry_points {
+            use super::*;
+            use kernel::ffi::{
+                c_int,
+                c_uint,
+                c_void, //
+            };
+            use $crate::netdev::{
+                ffi,
+                net::{
+                    entry,
+                    Coalesce,
+                    Rings,
+                    Stats, //
+                },
+            };
+
+            // SAFETY (all below): the shim calls these only with the `rs`
+            // pointer of a device registered by `Registration<$t>`.
+            #[no_mangle]
+            extern "C" fn nxp_rs_ndo_open(rs: *mut c_void) -> c_int {
+                // SAFETY: See above.
+                unsafe { entry::open::<$t>(rs) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_ndo_stop(rs: *mut c_void) -> c_int {
+                // SAFETY: See above.
+                unsafe { entry::stop::<$t>(rs) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_ndo_start_xmit(
+                rs: *mut c_void,
+                skb: *mut ffi::SkBuff,
+                queue: c_uint,
+            ) -> c_int {
+                // SAFETY: See above; the stack hands over `skb`.
+                unsafe { entry::start_xmit::<$t>(rs, skb, queue) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_ndo_get_stats64(rs: *mut c_void, stats: *mut Stats) {
+                // SAFETY: See above; `stats` is the shim's local.
+                unsafe { entry::get_stats64::<$t>(rs, stats) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_ndo_tx_timeout(rs: *mut c_void, queue: c_uint) {
+                // SAFETY: See above.
+                unsafe { entry::tx_timeout::<$t>(rs, queue) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_ndo_set_rx_mode(rs: *mut c_void) {
+                // SAFETY: See above.
+                unsafe { entry::set_rx_mode::<$t>(rs) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_ndo_change_mtu(rs: *mut c_void, mtu: c_int) -> c_int {
+                // SAFETY: See above.
+                unsafe { entry::change_mtu::<$t>(rs, mtu) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_ndo_set_mac_address(rs: *mut c_void, mac: *const u8) -> c_int {
+                // SAFETY: See above; the shim passes a validated ETH_ALEN address.
+                unsafe { entry::set_mac_address::<$t>(rs, mac) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_napi_poll(rs: *mut c_void, id: c_uint, budget: c_int) -> c_int {
+                // SAFETY: See above.
+                unsafe { entry::poll::<$t>(rs, id, budget) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_irq(rs: *mut c_void, id: c_uint) -> c_int {
+                // SAFETY: See above.
+                unsafe { entry::irq::<$t>(rs, id) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_adjust_link(rs: *mut c_void) {
+                // SAFETY: See above.
+                unsafe { entry::adjust_link::<$t>(rs) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_get_coalesce(rs: *mut c_void, c: *mut Coalesce) -> c_int {
+                // SAFETY: See above; `c` is the shim's local.
+                unsafe { entry::get_coalesce::<$t>(rs, c) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_set_coalesce(rs: *mut c_void, c: *const Coalesce) -> c_int {
+                // SAFETY: See above; `c` is the shim's local.
+                unsafe { entry::set_coalesce::<$t>(rs, c) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_get_rings(rs: *mut c_void, r: *mut Rings) {
+                // SAFETY: See above; `r` is the shim's local.
+                unsafe { entry::get_rings::<$t>(rs, r) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_set_rings(rs: *mut c_void, r: *const Rings) -> c_int {
+                // SAFETY: See above; `r` is the shim's local.
+                unsafe { entry::set_rings::<$t>(rs, r) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_stats_count(rs: *mut c_void) -> c_uint {
+                // SAFETY: See above.
+                unsafe { entry::stats_count::<$t>(rs) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_stat_name(
+                rs: *mut c_void,
+                i: c_uint,
+            ) -> *const kernel::ffi::c_char {
+                // SAFETY: See above; the shim passes `i < count`.
+                unsafe { entry::stat_name::<$t>(rs, i) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_stats(rs: *mut c_void, data: *mut u64, n: c_uint) {
+                // SAFETY: See above; ethtool's buffer holds `n` counters.
+                unsafe { entry::stats::<$t>(rs, data, n) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_regs_len(rs: *mut c_void) -> c_uint {
+                // SAFETY: See above.
+                unsafe { entry::regs_len::<$t>(rs) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_regs(rs: *mut c_void, buf: *mut u32, words: c_uint) {
+                // SAFETY: See above; ethtool's buffer holds `words` words.
+                unsafe { entry::regs::<$t>(rs, buf, words) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_get_msglevel(rs: *mut c_void) -> u32 {
+                // SAFETY: See above.
+                unsafe { entry::get_msglevel::<$t>(rs) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_set_msglevel(rs: *mut c_void, level: u32) {
+                // SAFETY: See above.
+                unsafe { entry::set_msglevel::<$t>(rs, level) }
+            }
+        }
+    };
+}
+pub(crate) use declare_net_driver;

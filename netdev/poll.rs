@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! NAPI instances and interrupt lines of a network device.
+//!
+//! Both call back into the driver through the `net_device`:
+//! [`NetDriver::poll`](super::net::NetDriver::poll) with the instance's `id`,
+//! [`NetDriver::irq`](super::net::NetDriver::irq) with the line's `id`.
+
+use core::ptr::NonNull;
+use kernel::prelude::*;
+
+use super::{
+    ffi,
+    net::NetDev, //
+};
+
+/// A NAPI instance (`struct napi_struct` in a shim container).
+///
+/// # Invariants
+///
+/// `0` was added to a live net_device by `nxp_napi_add()` and is owned by
+/// this value (deleted on drop).
+pub(crate) struct Napi(NonNull<ffi::NxpNapi>);
+
+// SAFETY: NAPI calls are made from any CPU; the kernel serializes polls.
+unsafe impl Send for Napi {}
+// SAFETY: See `Send`; the methods are the kernel's concurrent-safe NAPI API.
+unsafe impl Sync for Napi {}
+
+impl Napi {
+    /// Adds a NAPI instance to `dev`: Tx confirmation (`tx`, excluded from
+    /// busy polling) or Rx; linked to `irq` for netlink.
+    pub(crate) fn new(dev: NetDev, id: u32, tx: bool, irq: Option<u32>) -> Result<Self> {
+        let irq = irq.and_then(|i| i32::try_from(i).ok()).unwrap_or(-1);
+        // SAFETY: `dev` is a live net_device.
+        let n = unsafe { ffi::nxp_napi_add(dev.as_raw(), id, tx, irq) };
+        // INVARIANT: added by the shim, owned by the new value.
+        NonNull::new(n).map(Self).ok_or(ENOMEM)
+    }
+
+    pub(crate) fn as_raw(&self) -> *mut ffi::NxpNapi {
+        self.0.as_ptr()
+    }
+
+    /// `napi_enable()` / `napi_disable()` (the latter waits for a running poll).
+    pub(crate) fn enable(&self) {
+        // SAFETY: Valid instance.
+        unsafe { ffi::nxp_napi_enable(self.as_raw()) }
+    }
+
+    pub(crate) fn disable(&self) {
+        // SAFETY: Valid instance.
+        unsafe { ffi::nxp_napi_disable(self.as_raw()) }
+    }
+
+    /// From an interrupt handler: claims the instance for scheduling; if this
+    /// returns true, mask the source and call [`Napi::schedule_irqoff`].
+    pub(crate) fn schedule_prep(&self) -> bool {
+        // SAFETY: Valid instance.
+        unsafe { ffi::nxp_napi_schedule_prep(self.as_raw()) }
+    }
+
+    pub(crate) fn schedule_irqoff(&self) {
+        // SAFETY: Valid instance, claimed by `schedule_prep` (driver contract).
+        unsafe { ffi::nxp_napi_schedule_irqoff(self.as_raw()) }
+    }
+
+    /// `napi_complete_done()`: true if the instance is done and the driver
+    /// must unmask its interrupt source.
+    pub(crate) fn complete_done(&self, work: i32) -> bool {
+        // SAFETY: Valid instance, called from its own poll.
+        unsafe { ffi::nxp_napi_complete_done(self.as_raw(), work) }
+    }
+
+    /// Links queue `queue` of `dev` (Tx or Rx) to this instance for netlink.
+    pub(crate) fn link_queue(&self, dev: NetDev, queue: u32, tx: bool) {
+        // SAFETY: Valid device and instance; called under RTNL (open/stop).
+        unsafe { ffi::nxp_queue_set_napi(dev.as_raw(), queue, tx, self.as_raw()) }
+    }
+
+    /// Removes the netlink link of queue `queue`.
+    pub(crate) fn unlink_queue(dev: NetDev, queue: u32, tx: bool) {
+        // SAFETY: Valid device; NULL removes the link; called under RTNL.
+        unsafe { ffi::nxp_queue_set_napi(dev.as_raw(), queue, tx, core::ptr::null_mut()) }
+    }
+}
+
+impl Drop for Napi {
+    fn drop(&mut self) {
+        // SAFETY: By the type invariant we own the (disabled) instance.
+        unsafe { ffi::nxp_napi_del(self.as_raw()) }
+    }
+}
+
+/// A requested interrupt line, freed on drop.
+///
+/// # Invariants
+///
+/// `0` was requested by `nxp_irq_request()` and is owned by this value.
+pub(crate) struct Irq(NonNull<ffi::NxpIrq>);
+
+// SAFETY: free_irq() may be called from any thread in process context.
+unsafe impl Send for Irq {}
+// SAFETY: No methods take `&self`.
+unsafe impl Sync for Irq {}
+
+impl Irq {
+    /// Requests Linux IRQ `irq` as source `id` of `dev`'s driver.
+    pub(crate) fn request(irq: u32, name: &'static CStr, dev: NetDev, id: u32) -> Result<Self> {
+        let mut err = 0;
+        // SAFETY: `dev` is a live net_device whose driver state is set; `name`
+        // is static.
+        let i =
+            unsafe { ffi::nxp_irq_request(irq, name.as_char_ptr(), dev.as_raw(), id, &mut err) };
+        // INVARIANT: requested by the shim, owned by the new value.
+        NonNull::new(i)
+            .map(Self)
+            .ok_or_else(|| Error::from_errno(err))
+    }
+}
+
+impl Drop for Irq {
+    fn drop(&mut self) {
+        // SAFETY: By the type invariant we own the request; free_irq() waits
+        // for a running handler.
+        unsafe { ffi::nxp_irq_free(self.0.as_ptr()) }
+    }
+}

@@ -1,0 +1,805 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * C shim, networking part; see shim_net.h. Plain wrappers and the ops tables
+ * whose trampolines call the Rust entry points (nxp_rs_*). No driver logic.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/etherdevice.h>
+#include <linux/ethtool.h>
+#include <linux/interrupt.h>
+#include <linux/ip.h>
+#include <linux/module.h>
+#include <linux/netdevice.h>
+#include <linux/of.h>
+#include <linux/of_mdio.h>
+#include <linux/of_net.h>
+#include <linux/phy.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <net/netdev_queues.h>
+#include <net/page_pool/helpers.h>
+
+#include "shim_net.h"
+
+/* netdev_priv() of our net_devices. */
+struct nxp_priv {
+	void *rs;			/* the Rust driver state */
+	struct device_node *phy_np;	/* PHY (or fixed-link) node, referenced */
+	bool fixed_link;
+};
+
+static void *rs_of(const struct net_device *dev)
+{
+	return ((struct nxp_priv *)netdev_priv(dev))->rs;
+}
+
+/* --- net_device_ops trampolines ------------------------------------------ */
+
+static int nxp_ndo_open(struct net_device *dev)
+{
+	return nxp_rs_ndo_open(rs_of(dev));
+}
+
+static int nxp_ndo_stop(struct net_device *dev)
+{
+	return nxp_rs_ndo_stop(rs_of(dev));
+}
+
+static netdev_tx_t nxp_ndo_start_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	return nxp_rs_ndo_start_xmit(rs_of(dev), skb, skb_get_queue_mapping(skb)) ?
+		NETDEV_TX_BUSY : NETDEV_TX_OK;
+}
+
+static void nxp_ndo_get_stats64(struct net_device *dev, struct rtnl_link_stats64 *s)
+{
+	struct nxp_stats st = {};
+
+	nxp_rs_ndo_get_stats64(rs_of(dev), &st);
+	s->rx_packets = st.rx_packets;
+	s->tx_packets = st.tx_packets;
+	s->rx_bytes = st.rx_bytes;
+	s->tx_bytes = st.tx_bytes;
+	s->rx_errors = st.rx_errors;
+	s->tx_errors = st.tx_errors;
+	s->rx_dropped = st.rx_dropped;
+	s->tx_dropped = st.tx_dropped;
+	s->rx_crc_errors = st.rx_crc_errors;
+	s->rx_frame_errors = st.rx_frame_errors;
+	s->rx_length_errors = st.rx_length_errors;
+	s->rx_over_errors = st.rx_over_errors;
+	s->multicast = st.multicast;
+}
+
+static void nxp_ndo_tx_timeout(struct net_device *dev, unsigned int txqueue)
+{
+	nxp_rs_ndo_tx_timeout(rs_of(dev), txqueue);
+}
+
+static void nxp_ndo_set_rx_mode(struct net_device *dev)
+{
+	nxp_rs_ndo_set_rx_mode(rs_of(dev));
+}
+
+static int nxp_ndo_change_mtu(struct net_device *dev, int new_mtu)
+{
+	return nxp_rs_ndo_change_mtu(rs_of(dev), new_mtu);
+}
+
+static int nxp_ndo_set_mac_address(struct net_device *dev, void *p)
+{
+	struct sockaddr *addr = p;
+
+	if (!is_valid_ether_addr(addr->sa_data))
+		return -EADDRNOTAVAIL;
+	return nxp_rs_ndo_set_mac_address(rs_of(dev), addr->sa_data);
+}
+
+static const struct net_device_ops nxp_netdev_ops = {
+	.ndo_open		= nxp_ndo_open,
+	.ndo_stop		= nxp_ndo_stop,
+	.ndo_start_xmit		= nxp_ndo_start_xmit,
+	.ndo_get_stats64	= nxp_ndo_get_stats64,
+	.ndo_tx_timeout		= nxp_ndo_tx_timeout,
+	.ndo_set_rx_mode	= nxp_ndo_set_rx_mode,
+	.ndo_change_mtu		= nxp_ndo_change_mtu,
+	.ndo_set_mac_address	= nxp_ndo_set_mac_address,
+	.ndo_validate_addr	= eth_validate_addr,
+	.ndo_eth_ioctl		= phy_do_ioctl_running,
+};
+
+/* --- ethtool_ops ------------------------------------------------------------ */
+
+static void nxp_get_drvinfo(struct net_device *dev, struct ethtool_drvinfo *info)
+{
+	struct device *parent = dev->dev.parent;
+
+	strscpy(info->driver, THIS_MODULE->name, sizeof(info->driver));
+	if (parent)
+		strscpy(info->bus_info, dev_name(parent), sizeof(info->bus_info));
+}
+
+static int nxp_get_coalesce(struct net_device *dev, struct ethtool_coalesce *ec,
+			    struct kernel_ethtool_coalesce *kec,
+			    struct netlink_ext_ack *extack)
+{
+	struct nxp_coalesce c = {};
+	int err = nxp_rs_get_coalesce(rs_of(dev), &c);
+
+	if (err)
+		return err;
+	ec->rx_coalesce_usecs = c.rx_usecs;
+	ec->rx_max_coalesced_frames = c.rx_frames;
+	ec->tx_coalesce_usecs = c.tx_usecs;
+	ec->tx_max_coalesced_frames = c.tx_frames;
+	return 0;
+}
+
+static int nxp_set_coalesce(struct net_device *dev, struct ethtool_coalesce *ec,
+			    struct kernel_ethtool_coalesce *kec,
+			    struct netlink_ext_ack *extack)
+{
+	struct nxp_coalesce c = {
+		.rx_usecs = ec->rx_coalesce_usecs,
+		.rx_frames = ec->rx_max_coalesced_frames,
+		.tx_usecs = ec->tx_coalesce_usecs,
+		.tx_frames = ec->tx_max_coalesced_frames,
+	};
+
+	return nxp_rs_set_coalesce(rs_of(dev), &c);
+}
+
+static void nxp_get_ringparam(struct net_device *dev, struct ethtool_ringparam *rp,
+			      struct kernel_ethtool_ringparam *krp,
+			      struct netlink_ext_ack *extack)
+{
+	struct nxp_rings r = {};
+
+	nxp_rs_get_rings(rs_of(dev), &r);
+	rp->rx_max_pending = r.rx_max;
+	rp->tx_max_pending = r.tx_max;
+	rp->rx_pending = r.rx;
+	rp->tx_pending = r.tx;
+}
+
+static int nxp_set_ringparam(struct net_device *dev, struct ethtool_ringparam *rp,
+			     struct kernel_ethtool_ringparam *krp,
+			     struct netlink_ext_ack *extack)
+{
+	struct nxp_rings r = { .rx = rp->rx_pending, .tx = rp->tx_pending };
+
+	if (rp->rx_mini_pending || rp->rx_jumbo_pending)
+		return -EINVAL;
+	return nxp_rs_set_rings(rs_of(dev), &r);
+}
+
+static int nxp_get_sset_count(struct net_device *dev, int sset)
+{
+	return sset == ETH_SS_STATS ? nxp_rs_stats_count(rs_of(dev)) : -EOPNOTSUPP;
+}
+
+static void nxp_get_strings(struct net_device *dev, u32 sset, u8 *data)
+{
+	unsigned int i, n = nxp_rs_stats_count(rs_of(dev));
+
+	if (sset != ETH_SS_STATS)
+		return;
+	for (i = 0; i < n; i++)
+		ethtool_puts(&data, nxp_rs_stat_name(rs_of(dev), i));
+}
+
+static void nxp_get_ethtool_stats(struct net_device *dev, struct ethtool_stats *st,
+				  u64 *data)
+{
+	nxp_rs_stats(rs_of(dev), data, nxp_rs_stats_count(rs_of(dev)));
+}
+
+static int nxp_get_regs_len(struct net_device *dev)
+{
+	return nxp_rs_regs_len(rs_of(dev));
+}
+
+static void nxp_get_regs(struct net_device *dev, struct ethtool_regs *regs, void *buf)
+{
+	unsigned int len = nxp_rs_regs_len(rs_of(dev));
+
+	regs->version = 0;
+	memset(buf, 0, len);
+	nxp_rs_regs(rs_of(dev), buf, len / sizeof(u32));
+}
+
+static u32 nxp_get_msglevel(struct net_device *dev)
+{
+	return nxp_rs_get_msglevel(rs_of(dev));
+}
+
+static void nxp_set_msglevel(struct net_device *dev, u32 level)
+{
+	nxp_rs_set_msglevel(rs_of(dev), level);
+}
+
+static const struct ethtool_ops nxp_ethtool_ops = {
+	.supported_coalesce_params = ETHTOOL_COALESCE_USECS |
+				     ETHTOOL_COALESCE_MAX_FRAMES,
+	.get_drvinfo		= nxp_get_drvinfo,
+	.get_coalesce		= nxp_get_coalesce,
+	.set_coalesce		= nxp_set_coalesce,
+	.get_ringparam		= nxp_get_ringparam,
+	.set_ringparam		= nxp_set_ringparam,
+	.get_sset_count		= nxp_get_sset_count,
+	.get_strings		= nxp_get_strings,
+	.get_ethtool_stats	= nxp_get_ethtool_stats,
+	.get_regs_len		= nxp_get_regs_len,
+	.get_regs		= nxp_get_regs,
+	.get_msglevel		= nxp_get_msglevel,
+	.set_msglevel		= nxp_set_msglevel,
+	.get_link		= ethtool_op_get_link,
+	.get_link_ksettings	= phy_ethtool_get_link_ksettings,
+	.set_link_ksettings	= phy_ethtool_set_link_ksettings,
+	.nway_reset		= phy_ethtool_nway_reset,
+};
+
+/* --- net_device ----------------------------------------------------------- */
+
+struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
+				    unsigned int rxqs, void *rs)
+{
+	struct net_device *dev;
+	struct nxp_priv *priv;
+
+	dev = alloc_etherdev_mqs(sizeof(*priv), txqs, rxqs);
+	if (!dev)
+		return NULL;
+	SET_NETDEV_DEV(dev, parent);
+	priv = netdev_priv(dev);
+	priv->rs = rs;
+	dev->netdev_ops = &nxp_netdev_ops;
+	dev->ethtool_ops = &nxp_ethtool_ops;
+	return dev;
+}
+
+void nxp_netdev_set_rs(struct net_device *dev, void *rs)
+{
+	((struct nxp_priv *)netdev_priv(dev))->rs = rs;
+}
+
+void nxp_netdev_free(struct net_device *dev)
+{
+	free_netdev(dev);
+}
+
+int nxp_netdev_register(struct net_device *dev)
+{
+	return register_netdev(dev);
+}
+
+void nxp_netdev_unregister(struct net_device *dev)
+{
+	unregister_netdev(dev);
+}
+
+void nxp_netdev_set_mac(struct net_device *dev, const u8 *mac)
+{
+	eth_hw_addr_set(dev, mac);
+}
+
+void nxp_netdev_get_mac(const struct net_device *dev, u8 *mac)
+{
+	ether_addr_copy(mac, dev->dev_addr);
+}
+
+static netdev_features_t nxp_features(u32 f)
+{
+	netdev_features_t r = 0;
+
+	if (f & NXP_F_SG)
+		r |= NETIF_F_SG;
+	if (f & NXP_F_IP_CSUM)
+		r |= NETIF_F_IP_CSUM;
+	if (f & NXP_F_IPV6_CSUM)
+		r |= NETIF_F_IPV6_CSUM;
+	if (f & NXP_F_RXCSUM)
+		r |= NETIF_F_RXCSUM;
+	if (f & NXP_F_HIGHDMA)
+		r |= NETIF_F_HIGHDMA;
+	return r;
+}
+
+void nxp_netdev_setup(struct net_device *dev, u32 hw_features, u32 features,
+		      unsigned int min_mtu, unsigned int max_mtu,
+		      unsigned int needed_headroom, unsigned int watchdog_ms)
+{
+	dev->hw_features = nxp_features(hw_features);
+	dev->features = nxp_features(features);
+	dev->min_mtu = min_mtu;
+	dev->max_mtu = max_mtu;
+	dev->needed_headroom = needed_headroom;
+	dev->watchdog_timeo = msecs_to_jiffies(watchdog_ms);
+}
+
+unsigned int nxp_netdev_mtu(const struct net_device *dev)
+{
+	return READ_ONCE(dev->mtu);
+}
+
+void nxp_netdev_set_mtu(struct net_device *dev, unsigned int mtu)
+{
+	WRITE_ONCE(dev->mtu, mtu);
+}
+
+bool nxp_netdev_promisc(const struct net_device *dev)
+{
+	return dev->flags & IFF_PROMISC;
+}
+
+bool nxp_netdev_allmulti(const struct net_device *dev)
+{
+	return dev->flags & IFF_ALLMULTI;
+}
+
+const char *nxp_netdev_name(const struct net_device *dev)
+{
+	return netdev_name(dev);
+}
+
+void nxp_netif_carrier(struct net_device *dev, bool on)
+{
+	if (on)
+		netif_carrier_on(dev);
+	else
+		netif_carrier_off(dev);
+}
+
+void nxp_netif_tx_start_all(struct net_device *dev)
+{
+	netif_tx_start_all_queues(dev);
+}
+
+void nxp_netif_tx_disable(struct net_device *dev)
+{
+	netif_tx_disable(dev);
+}
+
+void nxp_netif_trans_update(struct net_device *dev)
+{
+	netif_trans_update(dev);
+}
+
+/* --- NAPI ------------------------------------------------------------------ */
+
+/* A NAPI instance; the Rust state is found through the net_device, and @id
+ * tells the driver which of its pollers this is. */
+struct nxp_napi {
+	struct napi_struct napi;
+	unsigned int id;
+};
+
+static int nxp_napi_poll(struct napi_struct *napi, int budget)
+{
+	struct nxp_napi *n = container_of(napi, struct nxp_napi, napi);
+
+	return nxp_rs_napi_poll(rs_of(napi->dev), n->id, budget);
+}
+
+struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,
+			      int irq)
+{
+	struct nxp_napi *n = kzalloc(sizeof(*n), GFP_KERNEL);
+
+	if (!n)
+		return NULL;
+	n->id = id;
+	if (tx)
+		netif_napi_add_tx(dev, &n->napi, nxp_napi_poll);
+	else
+		netif_napi_add(dev, &n->napi, nxp_napi_poll);
+	if (irq > 0)
+		netif_napi_set_irq(&n->napi, irq);
+	return n;
+}
+
+void nxp_napi_del(struct nxp_napi *n)
+{
+	netif_napi_del(&n->napi);
+	kfree(n);
+}
+
+void nxp_napi_enable(struct nxp_napi *n)
+{
+	napi_enable(&n->napi);
+}
+
+void nxp_napi_disable(struct nxp_napi *n)
+{
+	napi_disable(&n->napi);
+}
+
+bool nxp_napi_schedule_prep(struct nxp_napi *n)
+{
+	return napi_schedule_prep(&n->napi);
+}
+
+void nxp_napi_schedule_irqoff(struct nxp_napi *n)
+{
+	__napi_schedule_irqoff(&n->napi);
+}
+
+bool nxp_napi_complete_done(struct nxp_napi *n, int work)
+{
+	return napi_complete_done(&n->napi, work);
+}
+
+void nxp_queue_set_napi(struct net_device *dev, unsigned int queue, bool tx,
+			struct nxp_napi *n)
+{
+	netif_queue_set_napi(dev, queue,
+			     tx ? NETDEV_QUEUE_TYPE_TX : NETDEV_QUEUE_TYPE_RX,
+			     n ? &n->napi : NULL);
+}
+
+/* --- IRQs ------------------------------------------------------------------- */
+
+struct nxp_irq {
+	unsigned int irq;
+	struct net_device *dev;
+	unsigned int id;
+};
+
+static irqreturn_t nxp_irq_handler(int irq, void *cookie)
+{
+	struct nxp_irq *i = cookie;
+	void *rs = rs_of(i->dev);
+
+	if (unlikely(!rs))
+		return IRQ_NONE;
+	return nxp_rs_irq(rs, i->id) ? IRQ_HANDLED : IRQ_NONE;
+}
+
+/* Request @irq for interrupt source @id of @dev's driver; NULL on failure
+ * (the error is stored in *err). */
+struct nxp_irq *nxp_irq_request(unsigned int irq, const char *name,
+				struct net_device *dev, unsigned int id, int *err)
+{
+	struct nxp_irq *i = kzalloc(sizeof(*i), GFP_KERNEL);
+
+	*err = -ENOMEM;
+	if (!i)
+		return NULL;
+	i->irq = irq;
+	i->dev = dev;
+	i->id = id;
+	*err = request_irq(irq, nxp_irq_handler, 0, name, i);
+	if (*err) {
+		kfree(i);
+		return NULL;
+	}
+	return i;
+}
+
+void nxp_irq_free(struct nxp_irq *i)
+{
+	free_irq(i->irq, i);
+	kfree(i);
+}
+
+/* --- Tx queues, BQL ----------------------------------------------------------- */
+
+struct netdev_queue *nxp_netdev_txq(struct net_device *dev, unsigned int idx)
+{
+	return netdev_get_tx_queue(dev, idx);
+}
+
+/* Reports @bytes to BQL; true when the doorbell must be rung now. */
+bool nxp_tx_sent(struct netdev_queue *txq, unsigned int bytes)
+{
+	return __netdev_tx_sent_queue(txq, bytes, netdev_xmit_more());
+}
+
+/* Free descriptors from the ring's free-running counters (re-read each use). */
+#define NXP_FREE(p, c, size) ((size) - (READ_ONCE(*(p)) - READ_ONCE(*(c))))
+
+int nxp_txq_maybe_stop(struct netdev_queue *txq, const u32 *produced,
+		       const u32 *consumed, u32 size, u32 stop, u32 start)
+{
+	return netif_txq_maybe_stop(txq, NXP_FREE(produced, consumed, size),
+				    stop, start);
+}
+
+int nxp_txq_completed_wake(struct netdev_queue *txq, unsigned int pkts,
+			   unsigned int bytes, const u32 *produced,
+			   const u32 *consumed, u32 size, u32 start)
+{
+	return netif_txq_completed_wake(txq, pkts, bytes,
+					NXP_FREE(produced, consumed, size),
+					start);
+}
+
+void nxp_txq_reset(struct netdev_queue *txq)
+{
+	netdev_tx_reset_queue(txq);
+}
+
+bool nxp_txq_stopped(struct netdev_queue *txq)
+{
+	return netif_tx_queue_stopped(txq);
+}
+
+/* --- skbs ------------------------------------------------------------------- */
+
+unsigned int nxp_skb_len(const struct sk_buff *skb)
+{
+	return skb->len;
+}
+
+unsigned int nxp_skb_headlen(const struct sk_buff *skb)
+{
+	return skb_headlen(skb);
+}
+
+unsigned int nxp_skb_nr_frags(const struct sk_buff *skb)
+{
+	return skb_shinfo(skb)->nr_frags;
+}
+
+void *nxp_skb_data(const struct sk_buff *skb)
+{
+	return skb->data;
+}
+
+/* 1 if the stack asks for an IPv4 TCP/UDP checksum (CHECKSUM_PARTIAL), with
+ * the network and transport header offsets; 0 otherwise; -1 for a partial
+ * checksum of another kind (the caller must fall back to software). */
+int nxp_skb_csum_offload(const struct sk_buff *skb, unsigned int *l3_off,
+			 unsigned int *l4_off, bool *udp, u16 *phcs)
+{
+	if (skb->ip_summed != CHECKSUM_PARTIAL)
+		return 0;
+	if (skb->protocol != htons(ETH_P_IP))
+		return -1;
+	*l3_off = skb_network_offset(skb);
+	*l4_off = skb_transport_offset(skb);
+	*udp = ip_hdr(skb)->protocol == IPPROTO_UDP;
+	/* The stack left the pseudo-header sum in the checksum field (raw,
+	 * network byte order in memory). */
+	*phcs = *(u16 *)(skb_checksum_start(skb) + skb->csum_offset);
+	return 1;
+}
+
+void *nxp_skb_push_zeroed(struct sk_buff *skb, unsigned int len)
+{
+	return memset(skb_push(skb, len), 0, len);
+}
+
+/* Make @len bytes of headroom writable; on failure the skb is freed. */
+int nxp_skb_ensure_headroom(struct sk_buff **skb, struct net_device *dev,
+			    unsigned int headroom)
+{
+	if (likely(!skb_cow_head(*skb, headroom)))
+		return 0;
+	dev_kfree_skb_any(*skb);
+	*skb = NULL;
+	return -ENOMEM;
+}
+
+void nxp_skb_free_any(struct sk_buff *skb)
+{
+	dev_kfree_skb_any(skb);
+}
+
+void nxp_skb_consume(struct sk_buff *skb, int budget)
+{
+	napi_consume_skb(skb, budget);
+}
+
+/* --- DMA ------------------------------------------------------------------- */
+
+void *nxp_dma_alloc_coherent(struct device *dev, size_t size, u64 *dma)
+{
+	dma_addr_t d;
+	void *p = dma_alloc_coherent(dev, size, &d, GFP_KERNEL);
+
+	*dma = d;
+	return p;
+}
+
+void nxp_dma_free_coherent(struct device *dev, size_t size, void *cpu, u64 dma)
+{
+	dma_free_coherent(dev, size, cpu, dma);
+}
+
+u64 nxp_dma_map_skb_head(struct device *dev, struct sk_buff *skb, unsigned int len)
+{
+	return dma_map_single(dev, skb->data, len, DMA_TO_DEVICE);
+}
+
+u64 nxp_dma_map_skb_frag(struct device *dev, struct sk_buff *skb, unsigned int i,
+			 unsigned int *len)
+{
+	const skb_frag_t *frag = &skb_shinfo(skb)->frags[i];
+
+	*len = skb_frag_size(frag);
+	return skb_frag_dma_map(dev, frag, 0, *len, DMA_TO_DEVICE);
+}
+
+bool nxp_dma_mapping_error(struct device *dev, u64 addr)
+{
+	return dma_mapping_error(dev, addr);
+}
+
+void nxp_dma_unmap_single_to_dev(struct device *dev, u64 addr, unsigned int len)
+{
+	dma_unmap_single(dev, addr, len, DMA_TO_DEVICE);
+}
+
+void nxp_dma_unmap_page_to_dev(struct device *dev, u64 addr, unsigned int len)
+{
+	dma_unmap_page(dev, addr, len, DMA_TO_DEVICE);
+}
+
+void nxp_dma_sync_for_cpu(struct device *dev, u64 addr, unsigned int len)
+{
+	dma_sync_single_for_cpu(dev, addr, len, DMA_FROM_DEVICE);
+}
+
+void nxp_dma_wmb(void)
+{
+	dma_wmb();
+}
+
+void nxp_dma_rmb(void)
+{
+	dma_rmb();
+}
+
+void nxp_wmb(void)
+{
+	wmb();
+}
+
+/* --- page_pool Rx ----------------------------------------------------------- */
+
+struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
+				       unsigned int size, unsigned int offset,
+				       unsigned int max_len)
+{
+	struct page_pool_params pp = {
+		.order = 0,
+		.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV,
+		.pool_size = size,
+		.nid = NUMA_NO_NODE,
+		.dev = dev,
+		.napi = n ? &n->napi : NULL,
+		.netdev = n ? n->napi.dev : NULL,
+		.dma_dir = DMA_FROM_DEVICE,
+		.offset = offset,
+		.max_len = max_len,
+	};
+
+	return page_pool_create(&pp);
+}
+
+void nxp_page_pool_destroy(struct page_pool *pp)
+{
+	page_pool_destroy(pp);
+}
+
+struct page *nxp_pp_alloc(struct page_pool *pp, u64 *dma)
+{
+	struct page *page = page_pool_dev_alloc_pages(pp);
+
+	if (page)
+		*dma = page_pool_get_dma_addr(page);
+	return page;
+}
+
+void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi)
+{
+	page_pool_put_full_page(pp, page, napi);
+}
+
+struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int truesize,
+				 unsigned int headroom, unsigned int len)
+{
+	struct sk_buff *skb = napi_build_skb(page_address(page), truesize);
+
+	if (unlikely(!skb))
+		return NULL;
+	skb_reserve(skb, headroom);
+	skb_put(skb, len);
+	skb_mark_for_recycle(skb);
+	return skb;
+}
+
+void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
+		bool csum_ok)
+{
+	skb->protocol = eth_type_trans(skb, dev);
+	if (csum_ok)
+		skb->ip_summed = CHECKSUM_UNNECESSARY;
+	napi_gro_receive(&n->napi, skb);
+}
+
+/* --- PHY -------------------------------------------------------------------- */
+
+static void nxp_adjust_link(struct net_device *dev)
+{
+	void *rs = rs_of(dev);
+
+	if (rs)
+		nxp_rs_adjust_link(rs);
+}
+
+/* Connect the PHY of controller node @np: its phy-handle, or a fixed link. */
+int nxp_phy_connect(struct net_device *dev, struct device_node *np)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	phy_interface_t iface;
+	struct phy_device *phydev;
+	int err;
+
+	if (of_get_phy_mode(np, &iface))
+		iface = PHY_INTERFACE_MODE_GMII;
+	priv->phy_np = of_parse_phandle(np, "phy-handle", 0);
+	priv->fixed_link = false;
+	if (!priv->phy_np && of_phy_is_fixed_link(np)) {
+		err = of_phy_register_fixed_link(np);
+		if (err)
+			return err;
+		priv->phy_np = of_node_get(np);
+		priv->fixed_link = true;
+	}
+	if (!priv->phy_np)
+		return -ENODEV;
+	phydev = of_phy_connect(dev, priv->phy_np, nxp_adjust_link, 0, iface);
+	if (!phydev) {
+		nxp_phy_disconnect(dev, np);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+void nxp_phy_disconnect(struct net_device *dev, struct device_node *np)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+
+	if (dev->phydev)
+		phy_disconnect(dev->phydev);
+	if (priv->fixed_link)
+		of_phy_deregister_fixed_link(np);
+	of_node_put(priv->phy_np);
+	priv->phy_np = NULL;
+	priv->fixed_link = false;
+}
+
+void nxp_phy_start(struct net_device *dev)
+{
+	phy_start(dev->phydev);
+}
+
+void nxp_phy_stop(struct net_device *dev)
+{
+	phy_stop(dev->phydev);
+}
+
+/* Link state of the attached PHY: true if up, with speed and duplex. */
+bool nxp_phy_state(struct net_device *dev, int *speed, bool *full_duplex)
+{
+	struct phy_device *phydev = dev->phydev;
+
+	if (!phydev)
+		return false;
+	*speed = phydev->speed;
+	*full_duplex = phydev->duplex == DUPLEX_FULL;
+	return phydev->link;
+}
+
+void nxp_phy_print_status(struct net_device *dev)
+{
+	if (dev->phydev)
+		phy_print_status(dev->phydev);
+}
+
+unsigned int nxp_page_size(void)
+{
+	return PAGE_SIZE;
+}

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * C shim, networking part: net_device with its ops tables, NAPI, IRQs,
+ * skbs, DMA, page_pool, BQL and the Tx queue helpers, PHY connection.
+ * The Rust entry points the trampolines call (nxp_rs_*) are generated in each
+ * driver crate by netdev::declare_net_driver!.
+ */
+#ifndef NXP_RFL_SHIM_NET_H
+#define NXP_RFL_SHIM_NET_H
+
+#include <linux/types.h>
+
+struct device;
+struct device_node;
+struct net_device;
+struct netdev_queue;
+struct nxp_napi;
+struct nxp_irq;
+struct page;
+struct page_pool;
+struct sk_buff;
+
+/* Feature flags as the Rust side names them (mapped to NETIF_F_* here). */
+#define NXP_F_SG	(1u << 0)
+#define NXP_F_IP_CSUM	(1u << 1)
+#define NXP_F_RXCSUM	(1u << 2)
+#define NXP_F_HIGHDMA	(1u << 3)
+#define NXP_F_IPV6_CSUM	(1u << 4)
+
+/* Statistics handed to ndo_get_stats64. Layout shared with Rust. */
+struct nxp_stats {
+	u64 rx_packets, tx_packets, rx_bytes, tx_bytes;
+	u64 rx_errors, tx_errors, rx_dropped, tx_dropped;
+	u64 rx_crc_errors, rx_frame_errors, rx_length_errors, rx_over_errors;
+	u64 multicast;
+};
+
+/* ethtool coalescing and ring parameters. Layouts shared with Rust. */
+struct nxp_coalesce {
+	u32 rx_usecs, rx_frames, tx_usecs, tx_frames;
+};
+
+struct nxp_rings {
+	u32 rx_max, tx_max, rx, tx;
+};
+
+/* Rust entry points (per module). */
+int nxp_rs_ndo_open(void *rs);
+int nxp_rs_ndo_stop(void *rs);
+int nxp_rs_ndo_start_xmit(void *rs, struct sk_buff *skb, unsigned int queue);
+void nxp_rs_ndo_get_stats64(void *rs, struct nxp_stats *stats);
+void nxp_rs_ndo_tx_timeout(void *rs, unsigned int queue);
+void nxp_rs_ndo_set_rx_mode(void *rs);
+int nxp_rs_ndo_change_mtu(void *rs, int mtu);
+int nxp_rs_ndo_set_mac_address(void *rs, const u8 *mac);
+int nxp_rs_napi_poll(void *rs, unsigned int id, int budget);
+int nxp_rs_irq(void *rs, unsigned int id);
+void nxp_rs_adjust_link(void *rs);
+int nxp_rs_get_coalesce(void *rs, struct nxp_coalesce *c);
+int nxp_rs_set_coalesce(void *rs, const struct nxp_coalesce *c);
+void nxp_rs_get_rings(void *rs, struct nxp_rings *r);
+int nxp_rs_set_rings(void *rs, const struct nxp_rings *r);
+unsigned int nxp_rs_stats_count(void *rs);
+const char *nxp_rs_stat_name(void *rs, unsigned int i);
+void nxp_rs_stats(void *rs, u64 *data, unsigned int n);
+unsigned int nxp_rs_regs_len(void *rs);
+void nxp_rs_regs(void *rs, u32 *buf, unsigned int words);
+u32 nxp_rs_get_msglevel(void *rs);
+void nxp_rs_set_msglevel(void *rs, u32 level);
+
+/* net_device */
+struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
+				    unsigned int rxqs, void *rs);
+void nxp_netdev_set_rs(struct net_device *dev, void *rs);
+void nxp_netdev_free(struct net_device *dev);
+int nxp_netdev_register(struct net_device *dev);
+void nxp_netdev_unregister(struct net_device *dev);
+void nxp_netdev_set_mac(struct net_device *dev, const u8 *mac);
+void nxp_netdev_get_mac(const struct net_device *dev, u8 *mac);
+void nxp_netdev_setup(struct net_device *dev, u32 hw_features, u32 features,
+		      unsigned int min_mtu, unsigned int max_mtu,
+		      unsigned int needed_headroom, unsigned int watchdog_ms);
+unsigned int nxp_netdev_mtu(const struct net_device *dev);
+void nxp_netdev_set_mtu(struct net_device *dev, unsigned int mtu);
+bool nxp_netdev_promisc(const struct net_device *dev);
+bool nxp_netdev_allmulti(const struct net_device *dev);
+const char *nxp_netdev_name(const struct net_device *dev);
+void nxp_netif_carrier(struct net_device *dev, bool on);
+void nxp_netif_tx_start_all(struct net_device *dev);
+void nxp_netif_tx_disable(struct net_device *dev);
+void nxp_netif_trans_update(struct net_device *dev);
+
+/* NAPI */
+struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,
+			      int irq);
+void nxp_napi_del(struct nxp_napi *n);
+void nxp_napi_enable(struct nxp_napi *n);
+void nxp_napi_disable(struct nxp_napi *n);
+bool nxp_napi_schedule_prep(struct nxp_napi *n);
+void nxp_napi_schedule_irqoff(struct nxp_napi *n);
+bool nxp_napi_complete_done(struct nxp_napi *n, int work);
+void nxp_queue_set_napi(struct net_device *dev, unsigned int queue, bool tx,
+			struct nxp_napi *n);
+
+/* IRQs */
+struct nxp_irq *nxp_irq_request(unsigned int irq, const char *name,
+				struct net_device *dev, unsigned int id, int *err);
+void nxp_irq_free(struct nxp_irq *i);
+
+/* Tx queues, BQL */
+struct netdev_queue *nxp_netdev_txq(struct net_device *dev, unsigned int idx);
+bool nxp_tx_sent(struct netdev_queue *txq, unsigned int bytes);
+int nxp_txq_maybe_stop(struct netdev_queue *txq, const u32 *produced,
+		       const u32 *consumed, u32 size, u32 stop, u32 start);
+int nxp_txq_completed_wake(struct netdev_queue *txq, unsigned int pkts,
+			   unsigned int bytes, const u32 *produced,
+			   const u32 *consumed, u32 size, u32 start);
+void nxp_txq_reset(struct netdev_queue *txq);
+bool nxp_txq_stopped(struct netdev_queue *txq);
+
+/* skbs */
+unsigned int nxp_skb_len(const struct sk_buff *skb);
+unsigned int nxp_skb_headlen(const struct sk_buff *skb);
+unsigned int nxp_skb_nr_frags(const struct sk_buff *skb);
+void *nxp_skb_data(const struct sk_buff *skb);
+int nxp_skb_csum_offload(const struct sk_buff *skb, unsigned int *l3_off,
+			 unsigned int *l4_off, bool *udp, u16 *phcs);
+void *nxp_skb_push_zeroed(struct sk_buff *skb, unsigned int len);
+int nxp_skb_ensure_headroom(struct sk_buff **skb, struct net_device *dev,
+			    unsigned int headroom);
+void nxp_skb_free_any(struct sk_buff *skb);
+void nxp_skb_consume(struct sk_buff *skb, int budget);
+
+/* DMA */
+void *nxp_dma_alloc_coherent(struct device *dev, size_t size, u64 *dma);
+void nxp_dma_free_coherent(struct device *dev, size_t size, void *cpu, u64 dma);
+u64 nxp_dma_map_skb_head(struct device *dev, struct sk_buff *skb, unsigned int len);
+u64 nxp_dma_map_skb_frag(struct device *dev, struct sk_buff *skb, unsigned int i,
+			 unsigned int *len);
+bool nxp_dma_mapping_error(struct device *dev, u64 addr);
+void nxp_dma_unmap_single_to_dev(struct device *dev, u64 addr, unsigned int len);
+void nxp_dma_unmap_page_to_dev(struct device *dev, u64 addr, unsigned int len);
+void nxp_dma_sync_for_cpu(struct device *dev, u64 addr, unsigned int len);
+void nxp_dma_wmb(void);
+void nxp_dma_rmb(void);
+void nxp_wmb(void);
+
+/* page_pool Rx */
+struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
+				       unsigned int size, unsigned int offset,
+				       unsigned int max_len);
+void nxp_page_pool_destroy(struct page_pool *pp);
+struct page *nxp_pp_alloc(struct page_pool *pp, u64 *dma);
+void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi);
+struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int truesize,
+				 unsigned int headroom, unsigned int len);
+void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
+		bool csum_ok);
+
+/* PHY */
+int nxp_phy_connect(struct net_device *dev, struct device_node *np);
+void nxp_phy_disconnect(struct net_device *dev, struct device_node *np);
+void nxp_phy_start(struct net_device *dev);
+void nxp_phy_stop(struct net_device *dev);
+bool nxp_phy_state(struct net_device *dev, int *speed, bool *full_duplex);
+void nxp_phy_print_status(struct net_device *dev);
+
+/* Misc */
+unsigned int nxp_page_size(void);
+
+#endif /* NXP_RFL_SHIM_NET_H */

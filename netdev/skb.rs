@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Socket buffers handed to the driver for transmission.
+//!
+//! C header: [`include/linux/skbuff.h`](srctree/include/linux/skbuff.h)
+
+use core::ptr::NonNull;
+use kernel::ffi::c_uint;
+
+use super::{
+    ffi,
+    net::NetDev, //
+};
+
+/// An owned `struct sk_buff`.
+///
+/// Dropping an `Skb` frees it (`dev_kfree_skb_any()`, safe in any context);
+/// a ring takes ownership with [`Skb::into_raw`] and gives it back with
+/// [`Skb::from_raw`] on completion.
+///
+/// # Invariants
+///
+/// `0` is a valid skb this value owns.
+pub(crate) struct Skb(NonNull<ffi::SkBuff>);
+
+// SAFETY: An skb owned by the driver may move between CPUs (xmit, completion).
+unsafe impl Send for Skb {}
+
+/// Tx checksum offload the stack asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CsumRequest {
+    /// No offload (`CHECKSUM_NONE` or already complete).
+    None,
+    /// IPv4 TCP or UDP: header offsets from the start of the frame.
+    Ipv4 {
+        /// Network header offset.
+        l3: u32,
+        /// Transport header offset.
+        l4: u32,
+        /// UDP rather than TCP.
+        udp: bool,
+        /// The pseudo-header checksum the stack left in the L4 checksum
+        /// field, as stored in memory (network byte order).
+        phcs: u16,
+    },
+    /// A partial checksum the hardware cannot do: software fallback needed.
+    Other,
+}
+
+impl Skb {
+    /// Takes ownership of a raw skb (NULL gives `None`).
+    ///
+    /// # Safety
+    ///
+    /// `skb` must be NULL or a valid skb whose ownership the caller hands over.
+    pub(crate) unsafe fn from_raw(skb: *mut ffi::SkBuff) -> Option<Self> {
+        // INVARIANT: the caller hands over a valid skb.
+        NonNull::new(skb).map(Self)
+    }
+
+    /// Gives up ownership without freeing.
+    pub(crate) fn into_raw(self) -> *mut ffi::SkBuff {
+        let p = self.0.as_ptr();
+        core::mem::forget(self);
+        p
+    }
+
+    pub(crate) fn as_raw(&self) -> *mut ffi::SkBuff {
+        self.0.as_ptr()
+    }
+
+    /// Total length.
+    pub(crate) fn len(&self) -> u32 {
+        // SAFETY: Valid skb (type invariant).
+        unsafe { ffi::nxp_skb_len(self.as_raw()) }
+    }
+
+    /// Length of the linear part.
+    pub(crate) fn headlen(&self) -> u32 {
+        // SAFETY: Valid skb.
+        unsafe { ffi::nxp_skb_headlen(self.as_raw()) }
+    }
+
+    /// Number of page fragments.
+    pub(crate) fn nr_frags(&self) -> u32 {
+        // SAFETY: Valid skb.
+        unsafe { ffi::nxp_skb_nr_frags(self.as_raw()) }
+    }
+
+    /// The checksum offload requested for this skb.
+    pub(crate) fn csum_request(&self) -> CsumRequest {
+        let (mut l3, mut l4, mut udp, mut phcs): (c_uint, c_uint, bool, u16) = (0, 0, false, 0);
+        // SAFETY: Valid skb; outputs are writable.
+        match unsafe {
+            ffi::nxp_skb_csum_offload(self.as_raw(), &mut l3, &mut l4, &mut udp, &mut phcs)
+        } {
+            0 => CsumRequest::None,
+            1 => CsumRequest::Ipv4 { l3, l4, udp, phcs },
+            _ => CsumRequest::Other,
+        }
+    }
+
+    /// Makes `headroom` bytes in front of the data writable, copying the
+    /// head if needed; on failure the skb is freed and `None` returned.
+    pub(crate) fn with_headroom(self, dev: NetDev, headroom: u32) -> Option<Self> {
+        let mut p = self.into_raw();
+        // SAFETY: `p` is a valid skb we own; the shim either keeps it valid
+        // (possibly replaced) or frees it and sets it to NULL.
+        unsafe {
+            ffi::nxp_skb_ensure_headroom(&mut p, dev.as_raw(), headroom);
+            Self::from_raw(p)
+        }
+    }
+
+    /// Prepends `N` zeroed bytes (the headroom must be writable, see
+    /// [`Skb::with_headroom`]) and returns them for filling in.
+    pub(crate) fn push_zeroed<const N: usize>(&mut self) -> &mut [u8; N] {
+        // SAFETY: Valid skb with `N` writable bytes of headroom (caller
+        // contract of this method's documentation, checked by skb_push()).
+        unsafe { &mut *ffi::nxp_skb_push_zeroed(self.as_raw(), N as c_uint).cast::<[u8; N]>() }
+    }
+
+    /// Frees a transmitted skb from NAPI context (`napi_consume_skb()`).
+    pub(crate) fn consume(self, budget: i32) {
+        // SAFETY: Valid skb we own; `budget` is the NAPI budget (0 = netpoll).
+        unsafe { ffi::nxp_skb_consume(self.into_raw(), budget) }
+    }
+}
+
+impl Drop for Skb {
+    fn drop(&mut self) {
+        // SAFETY: By the type invariant we own a valid skb.
+        unsafe { ffi::nxp_skb_free_any(self.as_raw()) }
+    }
+}

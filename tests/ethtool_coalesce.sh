@@ -1,0 +1,40 @@
+#!/bin/sh
+# ethtool -c/-C: values set read back, out-of-range values are rejected with
+# an error and change nothing. For our drivers the value programmed into the
+# hardware is checked too (QEMU ignores coalescing, so it is exposed in -S).
+# timeout: 90
+. /usr/share/nxp/tests/lib.sh
+check "interface up" netif_up
+IF=$(netif)
+coal() { ethtool -c $IF | awk -v k="$1:" '$1 == k { print $2 }'; }
+snapshot() { echo "$(coal rx-usecs) $(coal rx-frames) $(coal tx-usecs) $(coal tx-frames)"; }
+diag "defaults: rx-usecs rx-frames tx-usecs tx-frames = $(snapshot)"
+check "ethtool -c answers" ethtool -c $IF
+
+# The P1010 tuning of the netdev history: 22 frames / 32 us both ways.
+check "ethtool -C 22 frames / 32 us" ethtool -C $IF rx-usecs 32 rx-frames 22 tx-usecs 32 tx-frames 22
+set -- $(snapshot)
+diag "after set: $*"
+check "rx-frames reads back 22" test "$2" = 22
+check "tx-frames reads back 22" test "$4" = 22
+# gianfar converts to 64-clock ticks (32 us -> 63 ticks -> 32 us at 1G);
+# fec stores the value verbatim.
+check "rx-usecs reads back 32" test "$1" = 32
+check "tx-usecs reads back 32" test "$3" = 32
+if [ "$NXP_DRIVER/$NXP_BOARD" = rust/ppc-e500 ]; then
+	# ICEN | 22 << 21 | 63 ticks
+	check "TXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'txic_programmed: 2193620031$'"
+	check "RXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'rxic_programmed: 2193620031$'"
+fi
+
+before=$(snapshot)
+check "rx-frames 256 rejected" sh -c "! ethtool -C $IF rx-frames 256"
+check "tx-frames 1000 rejected" sh -c "! ethtool -C $IF tx-frames 1000"
+# gianfar: at most 0xffff us. fec: at most 0xffff units of 64 AHB cycles
+# (174 ms with the 24 MHz clock of the emulated i.MX7D).
+big=70000
+[ "$NXP_BOARD" = arm-imx7 ] && big=200000
+check "rx-usecs $big rejected" sh -c "! ethtool -C $IF rx-usecs $big"
+check "rejections changed nothing" test "$(snapshot)" = "$before"
+check "traffic after coalescing changes" ping -c 3 -W 3 $HOST_IP
+finish

@@ -1,0 +1,33 @@
+#!/bin/sh
+# ethtool -g/-G: sizes set read back and traffic flows on the new rings; bad
+# sizes (not a power of two, too large, too small for two maximal packets)
+# are rejected and change nothing.
+# timeout: 120
+. /usr/share/nxp/tests/lib.sh
+check "interface up" netif_up
+IF=$(netif)
+if ! ethtool -g $IF > /tmp/ring 2>&1; then
+	[ "$NXP_DRIVER/$NXP_BOARD" = c/arm-imx7 ] && skip "the C fec has no ring parameters"
+	check "ethtool -g answers" false
+	finish
+fi
+cur() { ethtool -g $IF | awk -v k="$1:" '/^Current/ { c = 1 } c && $1 == k { print $2; exit }'; }
+maxv() { ethtool -g $IF | awk -v k="$1:" '$1 == k { print $2; exit }'; }
+diag "max rx $(maxv RX) tx $(maxv TX), current rx $(cur RX) tx $(cur TX)"
+check "ethtool -G rx 128 tx 128" ethtool -G $IF rx 128 tx 128
+check "rx reads back 128" test "$(cur RX)" = 128
+check "tx reads back 128" test "$(cur TX)" = 128
+wait_for 15 carrier_up $IF
+check "traffic on resized rings" ping -c 3 -W 3 $HOST_IP
+before="$(cur RX) $(cur TX)"
+check "rx 100 (not a power of two) rejected" sh -c "! ethtool -G $IF rx 100"
+check "tx above the maximum rejected" sh -c "! ethtool -G $IF tx $(( $(maxv TX) * 2 ))"
+if [ "$NXP_DRIVER" = rust ]; then
+	# C gianfar accepts rings too small for two maximal packets.
+	check "tx 16 (below two maximal packets) rejected" sh -c "! ethtool -G $IF tx 16"
+fi
+check "rejections changed nothing" test "$(cur RX) $(cur TX)" = "$before"
+check "ethtool -G back to defaults" ethtool -G $IF rx $(maxv RX) tx $(maxv TX)
+wait_for 15 carrier_up $IF
+check "traffic after restoring" ping -c 3 -W 3 $HOST_IP
+finish
