@@ -248,6 +248,8 @@ struct GroupStats {
     tx_packets: Atomic<u64>,
     tx_bytes: Atomic<u64>,
     tx_dropped: Atomic<u64>,
+    /// Times the Rx ring ran out of buffers and the hardware halted it.
+    rx_ring_halts: Atomic<u64>,
 }
 
 impl Default for GroupStats {
@@ -263,6 +265,7 @@ impl Default for GroupStats {
             tx_packets: z(),
             tx_bytes: z(),
             tx_dropped: z(),
+            rx_ring_halts: z(),
         }
     }
 }
@@ -1081,9 +1084,7 @@ impl NetDriver for Gfar {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
                     if g.rx_napi.complete_done(v) {
-                        // Resume a ring the hardware halted for lack of
-                        // buffers, then take interrupts again.
-                        g.regs.write(regs::RSTAT, queue::RHALT0 >> g.index);
+                        self.resume_rx(g);
                         g.unmask(imask::RX);
                     }
                     v
@@ -1234,6 +1235,10 @@ impl NetDriver for Gfar {
             s.rx_over_errors,
             u64::from(cfg.tx_ic.register()),
             u64::from(cfg.rx_ic.register()),
+            self.groups
+                .iter()
+                .map(|g| g.stats.rx_ring_halts.load(Relaxed))
+                .sum(),
         ];
         for (o, v) in out.iter_mut().zip(vals) {
             *o = v;
@@ -1302,7 +1307,7 @@ impl NetDriver for Gfar {
 /// `ethtool -S` counter names: software counters, the programmed coalescing
 /// registers (QEMU ignores them, so this is where they can be checked), then
 /// the RMON MIB counters (0x680..=0x73c).
-static STAT_NAMES: [&CStr; 12 + 48] = [
+static STAT_NAMES: [&CStr; 13 + 48] = [
     c"rx_packets",
     c"rx_bytes",
     c"rx_errors",
@@ -1315,6 +1320,7 @@ static STAT_NAMES: [&CStr; 12 + 48] = [
     c"error_interrupts",
     c"txic_programmed",
     c"rxic_programmed",
+    c"rx_ring_halts",
     c"rmon_tr64",
     c"rmon_tr127",
     c"rmon_tr255",
@@ -1371,6 +1377,25 @@ impl Gfar {
         match self.link.lock().0 {
             0 => DEFAULT_SPEED_MBPS,
             s => s,
+        }
+    }
+
+    /// Restarts Rx ring `g` if the hardware halted it for lack of empty
+    /// descriptors (RSTAT QHLTn, cleared by writing 1).
+    ///
+    /// The write is repeated when the ring was halted: on silicon the second
+    /// write is a no-op, while QEMU's eTSEC model only resumes reception on a
+    /// QHLT write that finds the bit already clear. With the single write of
+    /// the C driver, the model keeps the halt until the next Rx interrupt,
+    /// which never comes, so Rx stalls for good after an overrun (seen with
+    /// `iperf3 -R`).
+    fn resume_rx(&self, g: &Group) {
+        let qhlt = queue::RHALT0 >> g.index;
+        let halted = g.regs.read(regs::RSTAT) & qhlt != 0;
+        g.regs.write(regs::RSTAT, qhlt);
+        if halted {
+            g.regs.write(regs::RSTAT, qhlt);
+            g.stats.rx_ring_halts.add(1, Relaxed);
         }
     }
 

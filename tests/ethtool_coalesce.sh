@@ -22,9 +22,9 @@ check "tx-frames reads back 22" test "$4" = 22
 check "rx-usecs reads back 32" test "$1" = 32
 check "tx-usecs reads back 32" test "$3" = 32
 if [ "$NXP_DRIVER/$NXP_BOARD" = rust/ppc-e500 ]; then
-	# ICEN | 22 << 21 | 63 ticks
-	check "TXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'txic_programmed: 2193620031$'"
-	check "RXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'rxic_programmed: 2193620031$'"
+	# ICEN | 22 << 21 | 63 ticks = 0x82c0003f
+	check "TXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'txic_programmed: 2193621055$'"
+	check "RXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'rxic_programmed: 2193621055$'"
 fi
 
 before=$(snapshot)

@@ -18,6 +18,8 @@ for t in "$@"; do
 	to=$(sed -n 's/^# timeout: *//p' "$T/$t.sh")
 	timeout -s KILL "${to:-120}" sh "$T/$t.sh" > /tmp/out.$t 2>&1
 	rc=$?
+	# A killed test leaves its children (iperf3, ping) running: stop them.
+	killall -9 iperf3 netperf ping > /dev/null 2>&1
 	sed 's/^/NXP-TAP #   /' /tmp/out.$t
 	splat=$(dmesg | grep -E "$SPLAT_RE" | head -5)
 	if [ -n "$splat" ] && [ $rc != 4 ]; then
