@@ -528,12 +528,16 @@ impl Gfar {
         r.write(regs::MRBLR, RX_BUF_LEN);
         r.write(regs::MINFLR, regs::MINFLR_INIT);
         r.write(regs::MACCFG2, maccfg2::INIT | maccfg2::IF_GMII);
+        // Individual hash: nothing beyond the station address. Group hash:
+        // all bits set, so every multicast frame is accepted (IPv6 neighbour
+        // discovery needs it) until the hash filter is programmed from the
+        // multicast list.
         for i in 0..8 {
             if let Some(reg) = regs::IGADDR0.at(i, 4) {
                 r.write(reg, 0);
             }
             if let Some(reg) = regs::GADDR0.at(i, 4) {
-                r.write(reg, 0);
+                r.write(reg, 0xffff_ffff);
             }
         }
         self.program_rx_mode();
@@ -570,9 +574,9 @@ impl Gfar {
     fn program_rx_mode(&self) {
         let r = &self.groups[0].regs;
         let mut v = r.read(regs::RCTRL) & !rctrl::PROM;
-        // The hash filters are not programmed yet: accept all multicast by
-        // running promiscuous unless the stack asked for nothing special.
-        if self.dev.promisc() || self.dev.allmulti() {
+        // All multicast is accepted through the group hash (see `mac_init`),
+        // so only promiscuous mode needs RCTRL[PROM].
+        if self.dev.promisc() {
             v |= rctrl::PROM;
         }
         r.write(regs::RCTRL, v);
@@ -1038,7 +1042,8 @@ impl NetDriver for Gfar {
     }
 
     fn tx_timeout(&self, queue: u32) {
-        pr_warn!("gianfar_rs: Tx timeout on queue {queue}\n");
+        pr_warn!("gianfar_rs: Tx timeout on queue {queue}, resetting\n");
+        self.dev.schedule_reset();
     }
 
     fn set_rx_mode(&self) {
@@ -1271,6 +1276,14 @@ impl NetDriver for Gfar {
 
     fn set_msglevel(&self, level: u32) {
         self.msglevel.store(level, Ordering::Relaxed)
+    }
+
+    fn reset(&self) {
+        // `reset_gfar()`: a full stop and start, rings reallocated.
+        self.stop();
+        if let Err(e) = self.open() {
+            pr_err!("gianfar_rs: reset failed to reopen ({e:?})\n");
+        }
     }
 
     fn adjust_link(&self) {

@@ -167,6 +167,7 @@ mod net {
         pub(crate) fn nxp_netdev_free(dev: *mut NetDevice);
         pub(crate) fn nxp_netdev_register(dev: *mut NetDevice) -> c_int;
         pub(crate) fn nxp_netdev_unregister(dev: *mut NetDevice);
+        pub(crate) fn nxp_netdev_schedule_reset(dev: *mut NetDevice);
         pub(crate) fn nxp_netdev_set_mac(dev: *mut NetDevice, mac: *const u8);
         pub(crate) fn nxp_netdev_get_mac(dev: *const NetDevice, mac: *mut u8);
         pub(crate) fn nxp_netdev_setup(

@@ -174,6 +174,13 @@ impl NetDev {
         unsafe { ffi::nxp_netif_tx_disable(self.as_raw()) }
     }
 
+    /// Schedules [`NetDriver::reset`] in process context under RTNL (from any
+    /// context, e.g. `ndo_tx_timeout`).
+    pub(crate) fn schedule_reset(self) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netdev_schedule_reset(self.as_raw()) }
+    }
+
     /// Tells the Tx watchdog the device made progress.
     pub(crate) fn trans_update(self) {
         // SAFETY: Valid net_device.
@@ -335,6 +342,9 @@ pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
     fn irq(&self, id: u32) -> bool;
     /// phylib reports a link change.
     fn adjust_link(&self);
+    /// Restarts a running device (scheduled by [`NetDev::schedule_reset`]);
+    /// called under RTNL.
+    fn reset(&self);
 
     /// `ethtool -c`.
     fn get_coalesce(&self) -> Result<Coalesce> {
@@ -571,6 +581,14 @@ pub(crate) mod entry {
 
     /// # Safety
     ///
+    /// See the module documentation.
+    pub(crate) unsafe fn reset<T: NetDriver>(rs: *mut c_void) {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.reset()
+    }
+
+    /// # Safety
+    ///
     /// See the module documentation; `c` is valid for writes.
     pub(crate) unsafe fn get_coalesce<T: NetDriver>(rs: *mut c_void, c: *mut Coalesce) -> c_int {
         from_result(|| {
@@ -755,6 +773,11 @@ macro_rules! declare_net_driver {
             extern "C" fn nxp_rs_adjust_link(rs: *mut c_void) {
                 // SAFETY: See above.
                 unsafe { entry::adjust_link::<$t>(rs) }
+            }
+            #[no_mangle]
+            extern "C" fn nxp_rs_reset(rs: *mut c_void) {
+                // SAFETY: See above.
+                unsafe { entry::reset::<$t>(rs) }
             }
             #[no_mangle]
             extern "C" fn nxp_rs_get_coalesce(rs: *mut c_void, c: *mut Coalesce) -> c_int {

@@ -14,6 +14,8 @@
 #include <linux/of_mdio.h>
 #include <linux/of_net.h>
 #include <linux/phy.h>
+#include <linux/rtnetlink.h>
+#include <linux/workqueue.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <net/netdev_queues.h>
@@ -26,6 +28,8 @@ struct nxp_priv {
 	void *rs;			/* the Rust driver state */
 	struct device_node *phy_np;	/* PHY (or fixed-link) node, referenced */
 	bool fixed_link;
+	struct work_struct reset_work;	/* nxp_netdev_schedule_reset() */
+	struct net_device *dev;
 };
 
 static void *rs_of(const struct net_device *dev)
@@ -241,6 +245,17 @@ static const struct ethtool_ops nxp_ethtool_ops = {
 
 /* --- net_device ----------------------------------------------------------- */
 
+/* Runs the driver's reset (stop + open) under RTNL, if the device is up. */
+static void nxp_reset_work(struct work_struct *work)
+{
+	struct nxp_priv *priv = container_of(work, struct nxp_priv, reset_work);
+
+	rtnl_lock();
+	if (netif_running(priv->dev))
+		nxp_rs_reset(priv->rs);
+	rtnl_unlock();
+}
+
 struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
 				    unsigned int rxqs, void *rs)
 {
@@ -253,6 +268,8 @@ struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
 	SET_NETDEV_DEV(dev, parent);
 	priv = netdev_priv(dev);
 	priv->rs = rs;
+	priv->dev = dev;
+	INIT_WORK(&priv->reset_work, nxp_reset_work);
 	dev->netdev_ops = &nxp_netdev_ops;
 	dev->ethtool_ops = &nxp_ethtool_ops;
 	return dev;
@@ -275,7 +292,20 @@ int nxp_netdev_register(struct net_device *dev)
 
 void nxp_netdev_unregister(struct net_device *dev)
 {
+	struct nxp_priv *priv = netdev_priv(dev);
+
 	unregister_netdev(dev);
+	/* Closed and unregistered: no new reset can be scheduled. */
+	cancel_work_sync(&priv->reset_work);
+}
+
+/* Asks for nxp_rs_reset() to run in process context under RTNL (e.g. from
+ * ndo_tx_timeout, which runs in atomic context). */
+void nxp_netdev_schedule_reset(struct net_device *dev)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+
+	schedule_work(&priv->reset_work);
 }
 
 void nxp_netdev_set_mac(struct net_device *dev, const u8 *mac)

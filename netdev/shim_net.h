@@ -56,6 +56,7 @@ int nxp_rs_ndo_set_mac_address(void *rs, const u8 *mac);
 int nxp_rs_napi_poll(void *rs, unsigned int id, int budget);
 int nxp_rs_irq(void *rs, unsigned int id);
 void nxp_rs_adjust_link(void *rs);
+void nxp_rs_reset(void *rs);
 int nxp_rs_get_coalesce(void *rs, struct nxp_coalesce *c);
 int nxp_rs_set_coalesce(void *rs, const struct nxp_coalesce *c);
 void nxp_rs_get_rings(void *rs, struct nxp_rings *r);
@@ -75,6 +76,7 @@ void nxp_netdev_set_rs(struct net_device *dev, void *rs);
 void nxp_netdev_free(struct net_device *dev);
 int nxp_netdev_register(struct net_device *dev);
 void nxp_netdev_unregister(struct net_device *dev);
+void nxp_netdev_schedule_reset(struct net_device *dev);
 void nxp_netdev_set_mac(struct net_device *dev, const u8 *mac);
 void nxp_netdev_get_mac(const struct net_device *dev, u8 *mac);
 void nxp_netdev_setup(struct net_device *dev, u32 hw_features, u32 features,

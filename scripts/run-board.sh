@@ -46,6 +46,8 @@ for t in tap0 tap1; do
 done
 ipn ip addr add 10.77.0.1/24 dev tap0
 ipn iperf3 -s -D -B 10.77.0.1 > /dev/null
+# A second server for background traffic in robustness tests (port 5202).
+ipn iperf3 -s -D -B 10.77.0.1 -p 5202 > /dev/null
 ipn netserver -L 10.77.0.1 > /dev/null 2>&1
 
 case $BOARD in
