@@ -25,7 +25,7 @@ for dir in tx rx; do
 	flag=
 	[ $dir = rx ] && flag=-R
 	say "-- iperf3 $dir (guest $( [ $dir = tx ] && echo '->' || echo '<-' ) host), 10 s"
-	iperf3 -c $HOST_IP -t 10 -f m $flag 2>&1 | grep -E "sender|receiver|error" | sed 's/^/NXP-DEMO   /'
+	iperf3 -c $HOST_IP -t 10 -w 128K -f m $flag 2>&1 | grep -E "sender|receiver|error" | sed 's/^/NXP-DEMO   /'
 done
 run ethtool -c $IF
 run ethtool -i $IF
