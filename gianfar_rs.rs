@@ -91,6 +91,7 @@ use netdev::{
     },
     mmio::Mmio,
     net::{
+        BhDisabled,
         Coalesce,
         Features,
         NetDev,
@@ -216,8 +217,6 @@ struct Group {
     irq_tx: u32,
     irq_rx: Option<u32>,
     irq_err: Option<u32>,
-    rx_napi: Napi,
-    tx_napi: Napi,
     /// Serializes read-modify-write of IMASK between the Rx and Tx halves
     /// (hard interrupt and softirq context): `grp->grplock` in C.
     imask_lock: Pin<KBox<SpinLockIrq<()>>>,
@@ -230,6 +229,10 @@ struct Group {
     rx: Pin<KBox<SpinLock<Option<RxRing>>>>,
     /// Interrupts requested while the interface is up.
     irqs: Pin<KBox<SpinLock<KVec<Irq>>>>,
+    // The NAPIs are dropped after the rings (a ring's page pool points at
+    // its NAPI).
+    rx_napi: Napi,
+    tx_napi: Napi,
     /// Errors reported by the error interrupt.
     err_events: AtomicU32,
     /// Counters, updated once per poll (or per dropped packet), read by
@@ -666,6 +669,7 @@ impl Gfar {
             }
             g.tx_produced.store(0, Ordering::Relaxed);
             g.tx_consumed.store(0, Ordering::Relaxed);
+            let _bh = BhDisabled::new();
             *g.tx.lock() = Some(tx);
             *g.rx.lock() = Some(rx);
         }
@@ -675,7 +679,16 @@ impl Gfar {
     /// Frees the rings: unsent skbs and Rx pages are released.
     fn free_rings(&self) {
         for g in self.groups.iter() {
-            if let Some(mut tx) = g.tx.lock().take() {
+            // Take the rings out under the locks (softirqs off: the NAPIs use
+            // these locks), tear them down with no lock held (freeing DMA
+            // memory and page pools may sleep).
+            let (tx, rx) = {
+                let _bh = BhDisabled::new();
+                let tx = g.tx.lock().take();
+                let rx = g.rx.lock().take();
+                (tx, rx)
+            };
+            if let Some(mut tx) = tx {
                 let mut c = Cursor {
                     produced: g.tx_produced.load(Ordering::Acquire),
                     consumed: g.tx_consumed.load(Ordering::Acquire),
@@ -688,7 +701,7 @@ impl Gfar {
                 g.tx_consumed.store(c.consumed, Ordering::Release);
             }
             g.txq(self.dev).reset();
-            drop(g.rx.lock().take());
+            drop(rx);
         }
     }
 
@@ -721,7 +734,8 @@ impl Gfar {
                     GFP_KERNEL,
                 )?;
             }
-            *g.irqs.lock() = irqs;
+            let old = core::mem::replace(&mut *g.irqs.lock(), irqs);
+            drop(old);
         }
         Ok(())
     }
@@ -794,6 +808,13 @@ impl Gfar {
                 break;
             };
             match status {
+                RxStatus::Frame { len } if len > RX_BUF_LEN - desc::FCS_LEN => {
+                    // Longer than a buffer: only a chained frame's last BD
+                    // reports such a length. Drop it.
+                    n.errors += 1;
+                    n.length_errors += 1;
+                    rx.arm(i, page);
+                }
                 RxStatus::Frame { len } => {
                     // Refill first: without a new page the frame is dropped
                     // and its buffer re-armed, so the ring never runs dry.
@@ -884,12 +905,16 @@ impl NetDriver for Gfar {
         self.start();
         *self.link.lock() = (0, false);
         self.dev.phy_start();
-        self.dev.tx_start_all();
+        self.dev.tx_wake_all();
         Ok(())
     }
 
     fn stop(&self) {
-        self.up.store(false, Ordering::Release);
+        // Idempotent: after a failed reopen (reset, ring change) the device is
+        // still administratively up but already stopped here.
+        if !self.up.swap(false, Ordering::AcqRel) {
+            return;
+        }
         self.dev.tx_disable();
         self.dev.phy_stop();
         for g in self.groups.iter() {
@@ -908,24 +933,6 @@ impl NetDriver for Gfar {
         let Some(g) = self.groups.get(queue as usize) else {
             return TxVerdict::Ok;
         };
-        let csum = skb.csum_request();
-        let (skb, fcb) = match csum {
-            CsumRequest::Ipv4 { l3, l4, udp, phcs } => {
-                let Some(mut skb) = skb.with_headroom(self.dev, desc::FCB_LEN as u32) else {
-                    return self.tx_drop(g);
-                };
-                let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
-                *skb.push_zeroed::<{ desc::FCB_LEN }>() = fcb;
-                (skb, true)
-            }
-            CsumRequest::None => (skb, false),
-            // Only IPv4 checksums are advertised; anything else is a bug.
-            CsumRequest::Other => {
-                drop(skb);
-                return self.tx_drop(g);
-            }
-        };
-        let bytes = skb.len();
         let nfrags = skb.nr_frags();
         let nbds = nfrags + 1;
 
@@ -943,13 +950,35 @@ impl NetDriver for Gfar {
             consumed: g.tx_consumed.load(Ordering::Acquire),
         };
         if c.free(size) < nbds {
-            // The queue is stopped in advance; reaching here is a bug.
+            // The queue is stopped in advance, so this is a bug path: hand
+            // the untouched skb back and stop the queue.
             drop(guard);
             pr_err!("gianfar_rs: Tx ring full while the queue was awake\n");
             g.txq(self.dev)
-                .maybe_stop(&g.counters(size), u32::MAX, u32::MAX);
+                .maybe_stop(&g.counters(size), t.stop(), t.wake());
             return TxVerdict::Busy(skb);
         }
+
+        // Checksum offload: push the frame control block in front.
+        let (skb, fcb) = match skb.csum_request() {
+            CsumRequest::Ipv4 { l3, l4, udp, phcs } => {
+                let Some(mut skb) = skb.with_headroom(self.dev, desc::FCB_LEN as u32) else {
+                    drop(guard);
+                    return self.tx_drop(g);
+                };
+                let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
+                *skb.push_zeroed::<{ desc::FCB_LEN }>() = fcb;
+                (skb, true)
+            }
+            CsumRequest::None => (skb, false),
+            // Only IPv4 checksums are advertised; anything else is a bug.
+            CsumRequest::Other => {
+                drop(guard);
+                drop(skb);
+                return self.tx_drop(g);
+            }
+        };
+        let bytes = skb.len();
 
         // Map everything first; on failure nothing was handed over.
         let headlen = skb.headlen();
@@ -1540,6 +1569,16 @@ impl platform::Driver for GianfarRs {
             for (i, h) in hw.into_iter().enumerate() {
                 groups.push(Group::new(i, h, ndev)?, GFP_KERNEL)?;
             }
+            let cfg = KBox::pin_init(
+                new_spinlock!(Cfg {
+                    rings,
+                    tx_ic: Ic::DEFAULT_TX,
+                    rx_ic: Ic::DEFAULT_RX,
+                }),
+                GFP_KERNEL,
+            )?;
+            let link = KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?;
+            // Last: from here on `Gfar`'s drop disconnects the PHY.
             ndev.phy_connect(&node)?;
             Ok(Gfar {
                 dev: ndev,
@@ -1547,18 +1586,11 @@ impl platform::Driver for GianfarRs {
                 node,
                 mode,
                 groups,
-                cfg: KBox::pin_init(
-                    new_spinlock!(Cfg {
-                        rings,
-                        tx_ic: Ic::DEFAULT_TX,
-                        rx_ic: Ic::DEFAULT_RX,
-                    }),
-                    GFP_KERNEL,
-                )?,
+                cfg,
                 max_descs,
                 msglevel: AtomicU32::new(0),
                 up: AtomicBool::new(false),
-                link: KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?,
+                link,
             })
         })?;
         dev_info!(

@@ -185,6 +185,9 @@ mod net {
         pub(crate) fn nxp_netdev_allmulti(dev: *const NetDevice) -> bool;
         pub(crate) fn nxp_netif_carrier(dev: *mut NetDevice, on: bool);
         pub(crate) fn nxp_netif_tx_start_all(dev: *mut NetDevice);
+        pub(crate) fn nxp_netif_tx_wake_all(dev: *mut NetDevice);
+        pub(crate) fn nxp_local_bh_disable();
+        pub(crate) fn nxp_local_bh_enable();
         pub(crate) fn nxp_netif_tx_disable(dev: *mut NetDevice);
         pub(crate) fn nxp_netif_trans_update(dev: *mut NetDevice);
 

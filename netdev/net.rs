@@ -168,6 +168,13 @@ impl NetDev {
         unsafe { ffi::nxp_netif_tx_start_all(self.as_raw()) }
     }
 
+    /// Wakes all Tx queues (and their qdiscs, which may hold packets queued
+    /// while the device was restarting).
+    pub(crate) fn tx_wake_all(self) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netif_tx_wake_all(self.as_raw()) }
+    }
+
     /// Stops all Tx queues and waits for running xmits to finish.
     pub(crate) fn tx_disable(self) {
         // SAFETY: Valid net_device.
@@ -233,6 +240,29 @@ impl NetDev {
     pub(crate) fn phy_print_status(self) {
         // SAFETY: Valid net_device.
         unsafe { ffi::nxp_phy_print_status(self.as_raw()) }
+    }
+}
+
+/// Bottom halves (softirqs, hence NAPI) disabled on this CPU while alive.
+///
+/// Process-context code that takes a lock also taken by a NAPI poll must
+/// hold one: the stock kernel crate has no `spin_lock_bh()`.
+pub(crate) struct BhDisabled(core::marker::PhantomData<*mut ()>);
+
+impl BhDisabled {
+    /// `local_bh_disable()`.
+    pub(crate) fn new() -> Self {
+        // SAFETY: Paired with `local_bh_enable()` in `drop`, on the same CPU
+        // (the guard is `!Send`).
+        unsafe { ffi::nxp_local_bh_disable() };
+        Self(core::marker::PhantomData)
+    }
+}
+
+impl Drop for BhDisabled {
+    fn drop(&mut self) {
+        // SAFETY: Paired with the `local_bh_disable()` of `new`.
+        unsafe { ffi::nxp_local_bh_enable() };
     }
 }
 
@@ -378,12 +408,19 @@ pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
 ///
 /// # Invariants
 ///
-/// `dev` was allocated by the shim with `rs` pointing at `*state` and is
-/// registered; `state` is `Some` until drop.
+/// `dev` was allocated by the shim with `rs` equal to `state` and is
+/// registered; `state` comes from `KBox::into_raw` and is owned by this value
+/// (turned back into a box, and dropped, in `drop`).
 pub(crate) struct Registration<T: NetDriver> {
     dev: NetDev,
-    state: Option<KBox<T>>,
+    state: NonNull<T>,
 }
+
+// SAFETY: The state is `Send + Sync` (`NetDriver` bound); the net_device may
+// be unregistered from any thread.
+unsafe impl<T: NetDriver> Send for Registration<T> {}
+// SAFETY: `&Registration` only hands out `&T`, which is `Sync`.
+unsafe impl<T: NetDriver> Sync for Registration<T> {}
 
 impl<T: NetDriver> Registration<T> {
     /// Allocates a net_device with `txqs`/`rxqs` queues under `parent`,
@@ -410,27 +447,27 @@ impl<T: NetDriver> Registration<T> {
                 return Err(e);
             }
         };
-        let rs: *const T = &*state;
-        // SAFETY: `state` is boxed: its address is stable until the
-        // registration drops it, after unregistering the device.
-        unsafe { ffi::nxp_netdev_set_rs(dev.as_raw(), rs.cast_mut().cast()) };
+        // The state is handed to C as a raw pointer and never moved again.
+        let state = NonNull::new(KBox::into_raw(state)).ok_or(ENOMEM)?;
+        // SAFETY: `state` is a heap allocation that stays put until `drop`
+        // (or the error path below) turns it back into a box.
+        unsafe { ffi::nxp_netdev_set_rs(dev.as_raw(), state.as_ptr().cast()) };
         // SAFETY: The device is fully set up.
         if let Err(e) = to_result(unsafe { ffi::nxp_netdev_register(dev.as_raw()) }) {
-            drop(state);
+            // SAFETY: From `KBox::into_raw` above; C never used it (the device
+            // was not registered).
+            drop(unsafe { KBox::from_raw(state.as_ptr()) });
             free(dev);
             return Err(e);
         }
         // INVARIANT: allocated, `rs` set to the boxed state, registered.
-        Ok(Self {
-            dev,
-            state: Some(state),
-        })
+        Ok(Self { dev, state })
     }
 
     /// The driver state.
     pub(crate) fn state(&self) -> &T {
-        // The invariant keeps `state` set until drop.
-        self.state.as_deref().expect("state is set until drop")
+        // SAFETY: By the type invariant `state` is a live box owned by `self`.
+        unsafe { self.state.as_ref() }
     }
 
     /// The net_device.
@@ -446,7 +483,9 @@ impl<T: NetDriver> Drop for Registration<T> {
         unsafe { ffi::nxp_netdev_unregister(self.dev.as_raw()) };
         // The state's drop releases its NAPIs and DMA memory while the
         // net_device still exists.
-        drop(self.state.take());
+        // SAFETY: By the type invariant `state` came from `KBox::into_raw` and
+        // is owned by us; after unregistering, C no longer uses it.
+        drop(unsafe { KBox::from_raw(self.state.as_ptr()) });
         // SAFETY: Unregistered, and no `NetDev` copy outlives the state.
         unsafe { ffi::nxp_netdev_free(self.dev.as_raw()) };
     }

@@ -385,6 +385,21 @@ void nxp_netif_tx_start_all(struct net_device *dev)
 	netif_tx_start_all_queues(dev);
 }
 
+void nxp_netif_tx_wake_all(struct net_device *dev)
+{
+	netif_tx_wake_all_queues(dev);
+}
+
+void nxp_local_bh_disable(void)
+{
+	local_bh_disable();
+}
+
+void nxp_local_bh_enable(void)
+{
+	local_bh_enable();
+}
+
 void nxp_netif_tx_disable(struct net_device *dev)
 {
 	netif_tx_disable(dev);

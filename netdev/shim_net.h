@@ -89,6 +89,9 @@ bool nxp_netdev_allmulti(const struct net_device *dev);
 const char *nxp_netdev_name(const struct net_device *dev);
 void nxp_netif_carrier(struct net_device *dev, bool on);
 void nxp_netif_tx_start_all(struct net_device *dev);
+void nxp_netif_tx_wake_all(struct net_device *dev);
+void nxp_local_bh_disable(void);
+void nxp_local_bh_enable(void);
 void nxp_netif_tx_disable(struct net_device *dev);
 void nxp_netif_trans_update(struct net_device *dev);
 
