@@ -774,8 +774,29 @@ static void nxp_adjust_link(struct net_device *dev)
 		nxp_rs_adjust_link(rs);
 }
 
-/* Connect the PHY of controller node @np: its phy-handle, or a fixed link. */
+static int __nxp_phy_connect(struct net_device *dev, struct device_node *np);
+static void __nxp_phy_disconnect(struct net_device *dev, struct device_node *np);
+
+/* Connect the PHY of controller node @np: its phy-handle, or a fixed link.
+ * Called from probe, outside RTNL, which phylib's attach/detach want held. */
 int nxp_phy_connect(struct net_device *dev, struct device_node *np)
+{
+	int err;
+
+	rtnl_lock();
+	err = __nxp_phy_connect(dev, np);
+	rtnl_unlock();
+	return err;
+}
+
+void nxp_phy_disconnect(struct net_device *dev, struct device_node *np)
+{
+	rtnl_lock();
+	__nxp_phy_disconnect(dev, np);
+	rtnl_unlock();
+}
+
+static int __nxp_phy_connect(struct net_device *dev, struct device_node *np)
 {
 	struct nxp_priv *priv = netdev_priv(dev);
 	phy_interface_t iface;
@@ -797,13 +818,13 @@ int nxp_phy_connect(struct net_device *dev, struct device_node *np)
 		return -ENODEV;
 	phydev = of_phy_connect(dev, priv->phy_np, nxp_adjust_link, 0, iface);
 	if (!phydev) {
-		nxp_phy_disconnect(dev, np);
+		__nxp_phy_disconnect(dev, np);
 		return -ENODEV;
 	}
 	return 0;
 }
 
-void nxp_phy_disconnect(struct net_device *dev, struct device_node *np)
+static void __nxp_phy_disconnect(struct net_device *dev, struct device_node *np)
 {
 	struct nxp_priv *priv = netdev_priv(dev);
 
