@@ -752,128 +752,228 @@ macro_rules! declare_net_driver {
                 },
             };
 
-            // SAFETY (all below): the shim calls these only with the `rs`
-            // pointer of a device registered by `Registration<$t>`.
+            // The shim calls each of these only with the `rs` pointer of a
+            // device registered by `Registration<$t>` (the contract of
+            // `entry`), and pointer arguments valid as documented there.
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_ndo_open(rs: *mut c_void) -> c_int {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_ndo_open(rs: *mut c_void) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::open::<$t>(rs) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_ndo_stop(rs: *mut c_void) -> c_int {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_ndo_stop(rs: *mut c_void) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::stop::<$t>(rs) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_ndo_start_xmit(
+            unsafe extern "C" fn nxp_rs_ndo_start_xmit(
                 rs: *mut c_void,
                 skb: *mut ffi::SkBuff,
                 queue: c_uint,
             ) -> c_int {
-                // SAFETY: See above; the stack hands over `skb`.
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; the stack hands over `skb`.
                 unsafe { entry::start_xmit::<$t>(rs, skb, queue) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_ndo_get_stats64(rs: *mut c_void, stats: *mut Stats) {
-                // SAFETY: See above; `stats` is the shim's local.
+            unsafe extern "C" fn nxp_rs_ndo_get_stats64(rs: *mut c_void, stats: *mut Stats) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `stats` is the shim's local.
                 unsafe { entry::get_stats64::<$t>(rs, stats) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_ndo_tx_timeout(rs: *mut c_void, queue: c_uint) {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_ndo_tx_timeout(rs: *mut c_void, queue: c_uint) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::tx_timeout::<$t>(rs, queue) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_ndo_set_rx_mode(rs: *mut c_void) {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_ndo_set_rx_mode(rs: *mut c_void) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::set_rx_mode::<$t>(rs) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_ndo_change_mtu(rs: *mut c_void, mtu: c_int) -> c_int {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_ndo_change_mtu(rs: *mut c_void, mtu: c_int) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::change_mtu::<$t>(rs, mtu) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_ndo_set_mac_address(rs: *mut c_void, mac: *const u8) -> c_int {
-                // SAFETY: See above; the shim passes a validated ETH_ALEN address.
+            unsafe extern "C" fn nxp_rs_ndo_set_mac_address(
+                rs: *mut c_void,
+                mac: *const u8,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; the shim passes a validated ETH_ALEN address.
                 unsafe { entry::set_mac_address::<$t>(rs, mac) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_napi_poll(rs: *mut c_void, id: c_uint, budget: c_int) -> c_int {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_napi_poll(
+                rs: *mut c_void,
+                id: c_uint,
+                budget: c_int,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::poll::<$t>(rs, id, budget) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_irq(rs: *mut c_void, id: c_uint) -> c_int {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_irq(rs: *mut c_void, id: c_uint) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::irq::<$t>(rs, id) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_adjust_link(rs: *mut c_void) {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_adjust_link(rs: *mut c_void) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::adjust_link::<$t>(rs) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_reset(rs: *mut c_void) {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_reset(rs: *mut c_void) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::reset::<$t>(rs) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_get_coalesce(rs: *mut c_void, c: *mut Coalesce) -> c_int {
-                // SAFETY: See above; `c` is the shim's local.
+            unsafe extern "C" fn nxp_rs_get_coalesce(rs: *mut c_void, c: *mut Coalesce) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `c` is the shim's local.
                 unsafe { entry::get_coalesce::<$t>(rs, c) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_set_coalesce(rs: *mut c_void, c: *const Coalesce) -> c_int {
-                // SAFETY: See above; `c` is the shim's local.
+            unsafe extern "C" fn nxp_rs_set_coalesce(rs: *mut c_void, c: *const Coalesce) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `c` is the shim's local.
                 unsafe { entry::set_coalesce::<$t>(rs, c) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_get_rings(rs: *mut c_void, r: *mut Rings) {
-                // SAFETY: See above; `r` is the shim's local.
+            unsafe extern "C" fn nxp_rs_get_rings(rs: *mut c_void, r: *mut Rings) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `r` is the shim's local.
                 unsafe { entry::get_rings::<$t>(rs, r) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_set_rings(rs: *mut c_void, r: *const Rings) -> c_int {
-                // SAFETY: See above; `r` is the shim's local.
+            unsafe extern "C" fn nxp_rs_set_rings(rs: *mut c_void, r: *const Rings) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `r` is the shim's local.
                 unsafe { entry::set_rings::<$t>(rs, r) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_stats_count(rs: *mut c_void) -> c_uint {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_stats_count(rs: *mut c_void) -> c_uint {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::stats_count::<$t>(rs) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_stat_name(
+            unsafe extern "C" fn nxp_rs_stat_name(
                 rs: *mut c_void,
                 i: c_uint,
             ) -> *const kernel::ffi::c_char {
-                // SAFETY: See above; the shim passes `i < count`.
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; the shim passes `i < count`.
                 unsafe { entry::stat_name::<$t>(rs, i) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_stats(rs: *mut c_void, data: *mut u64, n: c_uint) {
-                // SAFETY: See above; ethtool's buffer holds `n` counters.
+            unsafe extern "C" fn nxp_rs_stats(rs: *mut c_void, data: *mut u64, n: c_uint) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; ethtool's buffer holds `n` counters.
                 unsafe { entry::stats::<$t>(rs, data, n) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_regs_len(rs: *mut c_void) -> c_uint {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_regs_len(rs: *mut c_void) -> c_uint {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::regs_len::<$t>(rs) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_regs(rs: *mut c_void, buf: *mut u32, words: c_uint) {
-                // SAFETY: See above; ethtool's buffer holds `words` words.
+            unsafe extern "C" fn nxp_rs_regs(rs: *mut c_void, buf: *mut u32, words: c_uint) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; ethtool's buffer holds `words` words.
                 unsafe { entry::regs::<$t>(rs, buf, words) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_get_msglevel(rs: *mut c_void) -> u32 {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_get_msglevel(rs: *mut c_void) -> u32 {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::get_msglevel::<$t>(rs) }
             }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            extern "C" fn nxp_rs_set_msglevel(rs: *mut c_void, level: u32) {
-                // SAFETY: See above.
+            unsafe extern "C" fn nxp_rs_set_msglevel(rs: *mut c_void, level: u32) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::set_msglevel::<$t>(rs, level) }
             }
         }
