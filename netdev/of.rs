@@ -101,9 +101,10 @@ impl Clone for Node {
         // SAFETY: `self` holds a reference, so the node is valid; the shim takes
         // another one, which the new value owns.
         let ptr = unsafe { ffi::nxp_of_node_get(self.as_raw()) };
-        // INVARIANT: `of_node_get` returns its (non-NULL) argument.
+        // INVARIANT: `of_node_get` returns its (non-NULL) argument, now
+        // holding the reference the new value owns.
         Self {
-            ptr: NonNull::new(ptr).unwrap_or(self.ptr),
+            ptr: NonNull::new(ptr).expect("of_node_get() returns its argument"),
         }
     }
 }

@@ -53,6 +53,11 @@ impl RxPage {
 }
 
 /// A received frame as an skb, not yet handed to the stack.
+///
+/// # Invariants
+///
+/// `0` is a valid skb owned by this value (freed on drop, or handed to the
+/// stack by [`RxSkb::receive`]).
 pub(crate) struct RxSkb(NonNull<ffi::SkBuff>);
 
 impl PagePool {
@@ -104,6 +109,7 @@ impl PagePool {
         // is the caller's Rx ring geometry.
         let skb = unsafe { ffi::nxp_rx_build_skb(page.page.as_ptr(), truesize, headroom, len) };
         match NonNull::new(skb) {
+            // INVARIANT: a new skb, owned by us.
             Some(skb) => Ok(RxSkb(skb)),
             None => Err(page),
         }
