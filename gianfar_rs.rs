@@ -207,6 +207,8 @@ struct RxRing {
     pool: PagePool,
     /// Next descriptor to look at (free-running).
     next: u32,
+    /// Buffer size handed to `build_skb` (a page: one frame per page).
+    truesize: u32,
 }
 
 /// One interrupt group: a register page, its interrupts, its two NAPIs and
@@ -372,6 +374,17 @@ impl Group {
         })
     }
 
+    /// From an interrupt handler: schedules `napi` with its sources `mask`
+    /// masked, or, if it is already scheduled, acknowledges its `events`.
+    fn schedule(&self, napi: &Napi, mask: u32, events: u32) {
+        if napi.schedule_prep() {
+            self.mask(mask);
+            napi.schedule_irqoff();
+        } else {
+            self.regs.write(regs::IEVENT, events);
+        }
+    }
+
     /// Clears `bits` of IMASK (masks those sources).
     fn mask(&self, bits: u32) {
         let _g = self.imask_lock.lock();
@@ -473,17 +486,17 @@ impl RxRing {
         let pool = PagePool::new(dma, napi, size.get(), RX_HEADROOM, RX_BUF_LEN)?;
         let bds = DescMem::new(dma, n * desc::BD_SIZE)?;
         let mut pages = KVec::with_capacity(n, GFP_KERNEL)?;
-        let mut ring = RxRing {
-            size,
-            bds,
-            pages: KVec::new(),
-            pool,
-            next: 0,
-        };
         for _ in 0..n {
             pages.push(None, GFP_KERNEL)?;
         }
-        ring.pages = pages;
+        let mut ring = RxRing {
+            size,
+            bds,
+            pages,
+            pool,
+            next: 0,
+            truesize: netdev::page_pool::page_size(),
+        };
         for i in 0..n {
             let page = ring.pool.alloc().ok_or(ENOMEM)?;
             ring.arm(i, page);
@@ -821,12 +834,7 @@ impl Gfar {
                     if let Some(new) = rx.pool.alloc() {
                         self.dma
                             .sync_for_cpu(page.dma() + u64::from(RX_HEADROOM), len);
-                        match rx.pool.build_skb(
-                            page,
-                            netdev::page_pool::page_size(),
-                            RX_HEADROOM,
-                            len,
-                        ) {
+                        match rx.pool.build_skb(page, rx.truesize, RX_HEADROOM, len) {
                             Ok(skb) => {
                                 n.packets += 1;
                                 n.bytes += u64::from(len);
@@ -980,55 +988,48 @@ impl NetDriver for Gfar {
         };
         let bytes = skb.len();
 
-        // Map everything first; on failure nothing was handed over.
+        // Map the head and the fragments straight into their slots; the
+        // fragments' descriptors may be READY before the head's, since the
+        // hardware starts at the head. On a mapping failure, `release()`
+        // undoes what was mapped so far (the head slot counts it).
         let headlen = skb.headlen();
         let Ok(head) = self.dma.map_head(&skb, headlen) else {
             drop(guard);
             drop(skb);
             return self.tx_drop(g);
         };
-        let mut frags = KVec::new();
-        for f in 0..nfrags {
-            match self.dma.map_frag(&skb, f) {
-                Ok(m) if frags.push(m, GFP_ATOMIC).is_ok() => {}
-                Ok(m) => {
-                    self.dma.unmap_frag(m.0, m.1);
-                    return self.tx_unwind(g, guard, skb, head, headlen, &frags);
-                }
-                Err(_) => return self.tx_unwind(g, guard, skb, head, headlen, &frags),
-            }
-        }
-
-        // Fragments first, the head last: the hardware must not see a READY
-        // first descriptor before the rest of the chain is ready.
-        for (k, &(addr, len)) in frags.iter().enumerate() {
-            let cnt = produced.wrapping_add(k as u32 + 1);
-            let i = size.slot(cnt);
-            tx.set_bufptr(i, addr);
-            tx.slots[i] = TxSlot {
-                dma: addr,
-                len,
-                head: false,
-                skb: None,
-                nbds: 0,
-                bytes: 0,
-            };
-            let last = k as u32 + 1 == nfrags;
-            tx.set_lstatus(
-                i,
-                desc::tx_lstatus(len, false, last, false, size.is_last(cnt)),
-            );
-        }
         let i0 = size.slot(produced);
-        tx.set_bufptr(i0, head);
         tx.slots[i0] = TxSlot {
             dma: head,
             len: headlen,
             head: true,
-            skb: Some(skb),
-            nbds,
+            skb: None,
+            nbds: 1,
             bytes,
         };
+        for f in 0..nfrags {
+            let Ok((addr, len)) = self.dma.map_frag(&skb, f) else {
+                let _ = tx.release(&self.dma, produced);
+                drop(guard);
+                drop(skb);
+                return self.tx_drop(g);
+            };
+            let cnt = produced.wrapping_add(f + 1);
+            let i = size.slot(cnt);
+            tx.slots[i] = TxSlot {
+                dma: addr,
+                len,
+                ..TxSlot::default()
+            };
+            tx.slots[i0].nbds = f + 2;
+            tx.set_bufptr(i, addr);
+            tx.set_lstatus(
+                i,
+                desc::tx_lstatus(len, false, f + 1 == nfrags, false, size.is_last(cnt)),
+            );
+        }
+        tx.slots[i0].skb = Some(skb);
+        tx.set_bufptr(i0, head);
         // Report to BQL before the packet can complete: the Tx NAPI only
         // reclaims up to the published producer counter, so this precedes
         // any completion of it.
@@ -1135,21 +1136,11 @@ impl NetDriver for Gfar {
         let src = id % 4;
         let mut handled = false;
         if src == Source::Rx as u32 || single_line {
-            if g.rx_napi.schedule_prep() {
-                g.mask(imask::RX);
-                g.rx_napi.schedule_irqoff();
-            } else {
-                g.regs.write(regs::IEVENT, ievent::RX);
-            }
+            g.schedule(&g.rx_napi, imask::RX, ievent::RX);
             handled = true;
         }
         if src == Source::Tx as u32 {
-            if g.tx_napi.schedule_prep() {
-                g.mask(imask::TX);
-                g.tx_napi.schedule_irqoff();
-            } else {
-                g.regs.write(regs::IEVENT, ievent::TX);
-            }
+            g.schedule(&g.tx_napi, imask::TX, ievent::TX);
             handled = true;
         }
         if src == Source::Err as u32 || single_line {
@@ -1444,25 +1435,6 @@ impl Gfar {
     fn tx_drop(&self, g: &Group) -> TxVerdict {
         g.stats.tx_dropped.add(1, Relaxed);
         TxVerdict::Ok
-    }
-
-    /// Undoes the mappings of a packet that could not be queued and drops it.
-    fn tx_unwind(
-        &self,
-        g: &Group,
-        guard: kernel::sync::SpinLockGuard<'_, Option<TxRing>>,
-        skb: Skb,
-        head: DmaAddr,
-        headlen: u32,
-        frags: &[(DmaAddr, u32)],
-    ) -> TxVerdict {
-        self.dma.unmap_head(head, headlen);
-        for &(a, l) in frags {
-            self.dma.unmap_frag(a, l);
-        }
-        drop(guard);
-        drop(skb);
-        self.tx_drop(g)
     }
 }
 

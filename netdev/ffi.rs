@@ -37,10 +37,6 @@ extern "C" {
     pub(crate) fn nxp_of_node_get(np: *mut bindings::device_node) -> *mut bindings::device_node;
     pub(crate) fn nxp_of_node_put(np: *mut bindings::device_node);
     pub(crate) fn nxp_of_node_is_type(np: *const bindings::device_node, ty: *const c_char) -> bool;
-    pub(crate) fn nxp_of_property_read_bool(
-        np: *const bindings::device_node,
-        name: *const c_char,
-    ) -> bool;
     pub(crate) fn nxp_of_get_mac_address(np: *mut bindings::device_node, mac: *mut u8) -> c_int;
     pub(crate) fn nxp_of_irq(np: *mut bindings::device_node, index: c_int) -> c_uint;
 
@@ -184,7 +180,6 @@ mod net {
         pub(crate) fn nxp_netdev_promisc(dev: *const NetDevice) -> bool;
         pub(crate) fn nxp_netdev_allmulti(dev: *const NetDevice) -> bool;
         pub(crate) fn nxp_netif_carrier(dev: *mut NetDevice, on: bool);
-        pub(crate) fn nxp_netif_tx_start_all(dev: *mut NetDevice);
         pub(crate) fn nxp_netif_tx_wake_all(dev: *mut NetDevice);
         pub(crate) fn nxp_local_bh_disable();
         pub(crate) fn nxp_local_bh_enable();

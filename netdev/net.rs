@@ -162,12 +162,6 @@ impl NetDev {
         unsafe { ffi::nxp_netif_carrier(self.as_raw(), on) }
     }
 
-    /// Starts all Tx queues.
-    pub(crate) fn tx_start_all(self) {
-        // SAFETY: Valid net_device.
-        unsafe { ffi::nxp_netif_tx_start_all(self.as_raw()) }
-    }
-
     /// Wakes all Tx queues (and their qdiscs, which may hold packets queued
     /// while the device was restarting).
     pub(crate) fn tx_wake_all(self) {

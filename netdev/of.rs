@@ -67,12 +67,6 @@ impl Node {
         unsafe { ffi::nxp_of_node_is_type(self.as_raw(), ty.as_char_ptr()) }
     }
 
-    /// Whether the boolean property `name` is present.
-    pub(crate) fn read_bool(&self, name: &CStr) -> bool {
-        // SAFETY: `self` is a valid node and `name` a NUL-terminated string.
-        unsafe { ffi::nxp_of_property_read_bool(self.as_raw(), name.as_char_ptr()) }
-    }
-
     /// The node's MAC address (`mac-address`, `local-mac-address`, `address`
     /// or an nvmem cell), if it has a valid one.
     pub(crate) fn mac_address(&self) -> Result<MacAddr> {

@@ -53,11 +53,6 @@ bool nxp_of_node_is_type(const struct device_node *np, const char *type)
 	return of_node_is_type(np, type);
 }
 
-bool nxp_of_property_read_bool(const struct device_node *np, const char *name)
-{
-	return of_property_read_bool(np, name);
-}
-
 int nxp_of_get_mac_address(struct device_node *np, u8 *mac)
 {
 	return of_get_mac_address(np, mac);

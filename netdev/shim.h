@@ -29,7 +29,6 @@ struct device_node *nxp_of_next_child_named(struct device_node *parent,
 struct device_node *nxp_of_node_get(struct device_node *np);
 void nxp_of_node_put(struct device_node *np);
 bool nxp_of_node_is_type(const struct device_node *np, const char *type);
-bool nxp_of_property_read_bool(const struct device_node *np, const char *name);
 int nxp_of_get_mac_address(struct device_node *np, u8 *mac);
 unsigned int nxp_of_irq(struct device_node *np, int index);
 

@@ -367,22 +367,12 @@ bool nxp_netdev_allmulti(const struct net_device *dev)
 	return dev->flags & IFF_ALLMULTI;
 }
 
-const char *nxp_netdev_name(const struct net_device *dev)
-{
-	return netdev_name(dev);
-}
-
 void nxp_netif_carrier(struct net_device *dev, bool on)
 {
 	if (on)
 		netif_carrier_on(dev);
 	else
 		netif_carrier_off(dev);
-}
-
-void nxp_netif_tx_start_all(struct net_device *dev)
-{
-	netif_tx_start_all_queues(dev);
 }
 
 void nxp_netif_tx_wake_all(struct net_device *dev)
@@ -564,11 +554,6 @@ void nxp_txq_reset(struct netdev_queue *txq)
 	netdev_tx_reset_queue(txq);
 }
 
-bool nxp_txq_stopped(struct netdev_queue *txq)
-{
-	return netif_tx_queue_stopped(txq);
-}
-
 /* --- skbs ------------------------------------------------------------------- */
 
 unsigned int nxp_skb_len(const struct sk_buff *skb)
@@ -584,11 +569,6 @@ unsigned int nxp_skb_headlen(const struct sk_buff *skb)
 unsigned int nxp_skb_nr_frags(const struct sk_buff *skb)
 {
 	return skb_shinfo(skb)->nr_frags;
-}
-
-void *nxp_skb_data(const struct sk_buff *skb)
-{
-	return skb->data;
 }
 
 /* 1 if the stack asks for an IPv4 TCP/UDP checksum (CHECKSUM_PARTIAL), with

@@ -86,9 +86,7 @@ unsigned int nxp_netdev_mtu(const struct net_device *dev);
 void nxp_netdev_set_mtu(struct net_device *dev, unsigned int mtu);
 bool nxp_netdev_promisc(const struct net_device *dev);
 bool nxp_netdev_allmulti(const struct net_device *dev);
-const char *nxp_netdev_name(const struct net_device *dev);
 void nxp_netif_carrier(struct net_device *dev, bool on);
-void nxp_netif_tx_start_all(struct net_device *dev);
 void nxp_netif_tx_wake_all(struct net_device *dev);
 void nxp_local_bh_disable(void);
 void nxp_local_bh_enable(void);
@@ -121,13 +119,11 @@ int nxp_txq_completed_wake(struct netdev_queue *txq, unsigned int pkts,
 			   unsigned int bytes, const u32 *produced,
 			   const u32 *consumed, u32 size, u32 start);
 void nxp_txq_reset(struct netdev_queue *txq);
-bool nxp_txq_stopped(struct netdev_queue *txq);
 
 /* skbs */
 unsigned int nxp_skb_len(const struct sk_buff *skb);
 unsigned int nxp_skb_headlen(const struct sk_buff *skb);
 unsigned int nxp_skb_nr_frags(const struct sk_buff *skb);
-void *nxp_skb_data(const struct sk_buff *skb);
 int nxp_skb_csum_offload(const struct sk_buff *skb, unsigned int *l3_off,
 			 unsigned int *l4_off, bool *udp, u16 *phcs);
 void *nxp_skb_push_zeroed(struct sk_buff *skb, unsigned int len);
