@@ -11,9 +11,14 @@
 //! contract are shared with `gianfar_rs` (`ring.rs`, `napi.rs`,
 //! `qdisc_hooks.rs`); all C calls go through the wrapper layer `netdev.rs`.
 //!
-//! Current stage: probe enables the ENET clocks, maps the registers, resolves
-//! the interrupts and the MAC address and reports them; the data path is not
-//! there yet, so no network interface is registered.
+//! Data path: one Tx ring with its Tx-confirmation NAPI and one Rx ring with
+//! its Rx NAPI (ring 0 of the ENET; the AVB rings 1 and 2 are not used), the
+//! interrupt handler masking only the half (TXF or RXF) whose NAPI it
+//! schedules. Enhanced descriptors (`ECR[EN1588]`). Rx buffers are page_pool
+//! pages turned into skbs with `build_skb` and fed to GRO. Tx uses
+//! scatter-gather, IPv4 checksum insertion, BQL, stop-in-advance /
+//! wake-with-hysteresis and a doorbell rung once per xmit batch. The MDIO bus
+//! is registered with phylib from the controller's `mdio` node.
 
 // The shared layer is one source for both drivers; each driver uses its own
 // subset of it, so unused items there are expected.
@@ -26,40 +31,127 @@ mod qdisc_hooks;
 #[allow(dead_code)]
 mod ring;
 
-/// ENET hardware: register map, coalescing units, variants.
+/// ENET hardware: register map, descriptors, coalescing units, variants.
 mod fec {
-    // `ethtool -C` uses all of it; this stage uses the defaults only.
-    #[allow(dead_code)]
     pub(crate) mod coalesce;
+    #[allow(dead_code)]
+    pub(crate) mod desc;
+    pub(crate) mod filter;
     pub(crate) mod quirks;
     pub(crate) mod regs;
 }
 
+use core::sync::atomic::{
+    AtomicBool,
+    AtomicU32,
+    Ordering, //
+};
 use fec::{
-    coalesce::Itr,
+    coalesce::{
+        self,
+        Itr, //
+    },
+    desc::{
+        self,
+        RxStatus, //
+    },
+    filter::GroupHash,
     quirks::{
         self,
         Quirks,
         Variant, //
     },
-    regs, //
+    regs::{
+        self,
+        ecr,
+        ievent,
+        mmfr,
+        racc,
+        rcr, //
+    },
 };
 use kernel::{
     clk::Clk,
-    device::Core,
-    of,
-    platform,
-    prelude::*, //
+    device::{
+        self,
+        Core, //
+    },
+    new_mutex, new_spinlock, new_spinlock_irq, of, platform,
+    prelude::*,
+    sync::{
+        atomic::{
+            Atomic,
+            Relaxed, //
+        },
+        Arc,
+        Mutex,
+        SpinLock,
+        SpinLockIrq, //
+    },
+    time::{
+        delay::{
+            fsleep,
+            udelay, //
+        },
+        Delta, //
+    },
 };
+use napi::PollEnd;
 use netdev::{
+    dma::{
+        self,
+        DescMem,
+        DmaAddr,
+        DmaDevice, //
+    },
+    gpio::OutputGpio,
+    mdio::{
+        MdioBus,
+        MdioOps, //
+    },
     mmio::Mmio,
-    of::Node,
+    net::{
+        BhDisabled,
+        Coalesce,
+        Features,
+        NetDev,
+        NetDriver,
+        Registration,
+        Rings,
+        Setup,
+        Stats,
+        TxCounters,
+        TxQueue,
+        TxVerdict, //
+    },
+    of::{
+        Node,
+        PhyInterface, //
+    },
+    page_pool::{
+        PagePool,
+        RxPage, //
+    },
+    poll::{
+        Irq,
+        Napi, //
+    },
+    skb::{
+        CsumRequest,
+        Skb, //
+    },
     MacAddr, //
 };
-use ring::RingConfig;
+use qdisc_hooks::TxThresholds;
+use ring::{
+    Cursor,
+    RingConfig,
+    RingSize, //
+};
 
-/// Most interrupt lines of an ENET (`FEC_IRQ_NUM` plus the PPS line).
-const MAX_IRQS: u32 = 4;
+/// Interrupt lines of an ENET the driver requests (`FEC_IRQ_NUM`; the
+/// fourth, PPS, belongs to PTP).
+const MAX_IRQS: u32 = 3;
 
 /// Default ring sizes (`TX_RING_SIZE`, `RX_RING_SIZE` with 4 KiB pages).
 const DEFAULT_TX_RING: u32 = 1024;
@@ -67,11 +159,35 @@ const DEFAULT_RX_RING: u32 = 256;
 /// Largest rings the driver accepts.
 const MAX_RING: u32 = 4096;
 
+/// Rx buffer geometry: one frame per page_pool page, written `RX_HEADROOM`
+/// bytes into it (64-byte aligned, as the AVB ENETs require), at most
+/// `RX_BUF_LEN` bytes (MRBR, `PKT_MAXBUF_SIZE` of the C driver).
+const RX_HEADROOM: u32 = 128;
+const RX_BUF_LEN: u32 = 1984;
+/// Ethernet header with a VLAN tag.
+const VLAN_ETH_HLEN: u32 = 18;
+/// Largest MTU whose frames (with a VLAN tag, the FCS and the two shift
+/// bytes) fit one Rx buffer.
+const MAX_MTU: u32 = RX_BUF_LEN - desc::RX_SHIFT - VLAN_ETH_HLEN - desc::FCS_LEN;
+/// Smallest MTU (`ETH_MIN_MTU`).
+const MIN_MTU: u32 = 68;
+/// Tx watchdog (`TX_TIMEOUT`, 2 s).
+const TX_TIMEOUT_MS: u32 = 2000;
+/// MDIO transfer timeout (`FEC_MII_TIMEOUT`), polled every 2 us.
+const MII_TIMEOUT_US: u32 = 30000;
+/// Multicast addresses copied for the hash filter; with more, all multicast
+/// is accepted.
+const MAX_MC: usize = 64;
+
+/// NAPI instances, as `id`s passed to [`NetDriver::poll`].
+const NAPI_RX: u32 = 0;
+const NAPI_TX: u32 = 1;
+
 /// A clock enabled for as long as the value lives.
 struct EnabledClk(Clk);
 
 impl EnabledClk {
-    fn get(dev: &kernel::device::Device, name: &CStr) -> Result<Self> {
+    fn get(dev: &device::Device, name: &CStr) -> Result<Self> {
         let clk = Clk::get(dev, Some(name))?;
         clk.prepare_enable()?;
         Ok(Self(clk))
@@ -84,13 +200,351 @@ impl Drop for EnabledClk {
     }
 }
 
-/// A bound ENET controller.
-struct Enet {
+/// The MDIO controller of an ENET (MMFR/MSCR and the MII event).
+struct FecMdio {
+    regs: Arc<regs::Regs>,
+}
+
+impl FecMdio {
+    /// Waits for the end of a management frame and acknowledges it
+    /// (`fec_enet_mdio_wait()`).
+    fn wait(&self) -> Result {
+        for _ in 0..MII_TIMEOUT_US / 2 {
+            if self.regs.read(regs::IEVENT) & ievent::MII != 0 {
+                self.regs.write(regs::IEVENT, ievent::MII);
+                return Ok(());
+            }
+            udelay(Delta::from_micros(2));
+        }
+        pr_err!("fec_rs: MDIO timeout\n");
+        Err(ETIMEDOUT)
+    }
+}
+
+impl MdioOps for FecMdio {
+    fn read(&self, addr: u32, reg: u32) -> Result<u16> {
+        self.regs
+            .write(regs::MII_DATA, mmfr::frame(mmfr::OP_READ, addr, reg, 0));
+        self.wait()?;
+        Ok(self.regs.read(regs::MII_DATA) as u16)
+    }
+
+    fn write(&self, addr: u32, reg: u32, val: u16) -> Result {
+        self.regs
+            .write(regs::MII_DATA, mmfr::frame(mmfr::OP_WRITE, addr, reg, val));
+        self.wait()
+    }
+}
+
+/// One in-flight Tx descriptor's bookkeeping.
+#[derive(Default)]
+struct TxSlot {
+    /// The mapping this descriptor uses (none if `len` is 0).
+    dma: DmaAddr,
+    len: u32,
+    /// Head (mapped single) or fragment (mapped page).
+    head: bool,
+    /// On the first descriptor of a packet: the skb, its descriptor count
+    /// and the bytes reported to BQL.
+    skb: Option<Skb>,
+    nbds: u32,
+    bytes: u32,
+}
+
+/// The Tx ring and its software state.
+struct TxRing {
+    size: RingSize,
+    thresholds: TxThresholds,
+    bds: DescMem,
+    slots: KVec<TxSlot>,
+}
+
+impl TxRing {
+    fn new(dma: &DmaDevice, cfg: &RingConfig) -> Result<TxRing> {
+        let size = cfg.tx;
+        let n = size.get() as usize;
+        let bds = DescMem::new(dma, n * desc::BD_SIZE)?;
+        let mut slots = KVec::with_capacity(n, GFP_KERNEL)?;
+        for _ in 0..n {
+            slots.push(TxSlot::default(), GFP_KERNEL)?;
+        }
+        let ring = TxRing {
+            size,
+            thresholds: cfg.thresholds,
+            bds,
+            slots,
+        };
+        for i in 0..n {
+            ring.idle(i, i == n - 1);
+        }
+        Ok(ring)
+    }
+
+    /// Gives descriptor `i` back to software, empty.
+    fn idle(&self, i: usize, last_in_ring: bool) {
+        let off = i * desc::BD_SIZE;
+        self.bds.write32(off + desc::BD_BUFADDR, 0);
+        self.bds.write16(off + desc::BD_DATLEN, 0);
+        self.bds.write32(off + desc::BD_ESC, 0);
+        self.bds.write32(off + desc::BD_BDU, 0);
+        self.bds
+            .write16(off + desc::BD_SC, desc::tx_idle(last_in_ring).to_le());
+    }
+
+    fn sc(&self, i: usize) -> u16 {
+        u16::from_le(self.bds.read16(i * desc::BD_SIZE + desc::BD_SC))
+    }
+
+    /// Fills descriptor `i` for a buffer, everything but the READY bit.
+    fn fill(&self, i: usize, addr: DmaAddr, len: u32, esc: u32) {
+        let off = i * desc::BD_SIZE;
+        // ENET descriptors hold 32-bit addresses; the platform device's DMA
+        // mask is 32 bits.
+        self.bds.write32(off + desc::BD_BUFADDR, (addr as u32).to_le());
+        self.bds.write16(off + desc::BD_DATLEN, (len as u16).to_le());
+        self.bds.write32(off + desc::BD_ESC, esc.to_le());
+        self.bds.write32(off + desc::BD_BDU, 0);
+    }
+
+    fn set_sc(&self, i: usize, sc: u16) {
+        self.bds.write16(i * desc::BD_SIZE + desc::BD_SC, sc.to_le());
+    }
+
+    /// Unmaps and releases the descriptors of one packet starting at
+    /// counter `first`; returns its skb, descriptor count and BQL bytes.
+    fn release(&mut self, dma: &DmaDevice, first: u32) -> (Option<Skb>, u32, u32) {
+        let nbds = self.slots[self.size.slot(first)].nbds.max(1);
+        let mut skb = None;
+        let mut bytes = 0;
+        for k in 0..nbds {
+            let c = first.wrapping_add(k);
+            let i = self.size.slot(c);
+            let s = &mut self.slots[i];
+            if s.len != 0 {
+                if s.head {
+                    dma.unmap_head(s.dma, s.len);
+                } else {
+                    dma.unmap_frag(s.dma, s.len);
+                }
+            }
+            if k == 0 {
+                skb = s.skb.take();
+                bytes = s.bytes;
+            }
+            *s = TxSlot::default();
+            self.idle(i, self.size.is_last(c));
+        }
+        (skb, nbds, bytes)
+    }
+}
+
+/// The Rx ring and its buffers.
+///
+/// # Invariants
+///
+/// Outside `clean_rx`, every entry of `pages` is `Some` (every descriptor
+/// owns a buffer).
+struct RxRing {
+    size: RingSize,
+    bds: DescMem,
+    pages: KVec<Option<RxPage>>,
+    pool: PagePool,
+    /// Next descriptor to look at (free-running).
+    next: u32,
+    /// Buffer size handed to `build_skb` (a page: one frame per page).
+    truesize: u32,
+    /// Inside a frame that spans descriptors (dropped up to its last one).
+    in_long_frame: bool,
+}
+
+impl RxRing {
+    fn new(dma: &DmaDevice, napi: &Napi, size: RingSize) -> Result<RxRing> {
+        let n = size.get() as usize;
+        let pool = PagePool::new(dma, napi, size.get(), RX_HEADROOM, RX_BUF_LEN)?;
+        let bds = DescMem::new(dma, n * desc::BD_SIZE)?;
+        let mut pages = KVec::with_capacity(n, GFP_KERNEL)?;
+        for _ in 0..n {
+            pages.push(None, GFP_KERNEL)?;
+        }
+        let mut ring = RxRing {
+            size,
+            bds,
+            pages,
+            pool,
+            next: 0,
+            truesize: netdev::page_pool::page_size(),
+            in_long_frame: false,
+        };
+        for i in 0..n {
+            let page = ring.pool.alloc().ok_or(ENOMEM)?;
+            ring.arm(i, page);
+        }
+        Ok(ring)
+    }
+
+    /// Gives descriptor `i` to the hardware with `page` as its buffer.
+    fn arm(&mut self, i: usize, page: RxPage) {
+        let off = i * desc::BD_SIZE;
+        let addr = page.dma() + u64::from(RX_HEADROOM);
+        self.bds.write32(off + desc::BD_BUFADDR, (addr as u32).to_le());
+        self.pages[i] = Some(page);
+        self.rearm(i);
+    }
+
+    /// Hands descriptor `i` back to the hardware with the buffer it has.
+    fn rearm(&self, i: usize) {
+        let off = i * desc::BD_SIZE;
+        self.bds.write16(off + desc::BD_DATLEN, 0);
+        self.bds.write32(off + desc::BD_ESC, desc::rx::INT.to_le());
+        self.bds.write32(off + desc::BD_PROT, 0);
+        self.bds.write32(off + desc::BD_BDU, 0);
+        // The rest of the descriptor must be visible before it is empty.
+        dma::dma_wmb();
+        let last = i == self.size.get() as usize - 1;
+        self.bds
+            .write16(off + desc::BD_SC, desc::rx_empty(last).to_le());
+    }
+
+    /// Re-arms every descriptor and restarts at the first one (after a MAC
+    /// reset, which rewinds the hardware's ring pointer).
+    fn rewind(&mut self) {
+        for i in 0..self.size.get() as usize {
+            self.rearm(i);
+        }
+        self.next = 0;
+        self.in_long_frame = false;
+    }
+}
+
+impl Drop for RxRing {
+    fn drop(&mut self) {
+        for p in self.pages.iter_mut() {
+            if let Some(page) = p.take() {
+                self.pool.put(page, false);
+            }
+        }
+    }
+}
+
+/// 64-bit counters (`atomic64_t`, also on 32-bit CPUs), added once per poll
+/// and read by `ndo_get_stats64` without taking the ring locks.
+struct FecStats {
+    rx_packets: Atomic<u64>,
+    rx_bytes: Atomic<u64>,
+    rx_errors: Atomic<u64>,
+    rx_dropped: Atomic<u64>,
+    rx_crc_errors: Atomic<u64>,
+    rx_length_errors: Atomic<u64>,
+    rx_frame_errors: Atomic<u64>,
+    rx_fifo_errors: Atomic<u64>,
+    rx_csum_ok: Atomic<u64>,
+    tx_packets: Atomic<u64>,
+    tx_bytes: Atomic<u64>,
+    tx_dropped: Atomic<u64>,
+    /// Packets still in the Tx ring when the MAC was reset (link change).
+    tx_flushed: Atomic<u64>,
+    /// MAC restarts for link changes.
+    link_restarts: Atomic<u64>,
+}
+
+impl Default for FecStats {
+    fn default() -> Self {
+        let z = || Atomic::new(0u64);
+        FecStats {
+            rx_packets: z(),
+            rx_bytes: z(),
+            rx_errors: z(),
+            rx_dropped: z(),
+            rx_crc_errors: z(),
+            rx_length_errors: z(),
+            rx_frame_errors: z(),
+            rx_fifo_errors: z(),
+            rx_csum_ok: z(),
+            tx_packets: z(),
+            tx_bytes: z(),
+            tx_dropped: z(),
+            tx_flushed: z(),
+            link_restarts: z(),
+        }
+    }
+}
+
+/// Counts of one Rx poll, added to [`FecStats`] at its end.
+#[derive(Default)]
+struct RxCounts {
+    packets: u64,
+    bytes: u64,
+    errors: u64,
+    dropped: u64,
+    crc_errors: u64,
+    length_errors: u64,
+    frame_errors: u64,
+    fifo_errors: u64,
+    csum_ok: u64,
+}
+
+/// Settings changed through ethtool.
+#[derive(Clone, Copy)]
+struct Cfg {
+    rings: RingConfig,
+    tx_itr: Itr,
+    rx_itr: Itr,
+}
+
+/// The driver state of one ENET (the `net_device`'s private part).
+struct Fec {
+    dev: NetDev,
+    dma: DmaDevice,
+    node: Node,
     variant: &'static Variant,
-    regs: regs::Regs,
-    irqs: KVec<u32>,
-    mac: MacAddr,
-    // Dropped after `regs` is no longer used; the registers need these clocks.
+    regs: Arc<regs::Regs>,
+    irq_lines: KVec<u32>,
+    /// Rate of the coalescing timer clock (AHB).
+    itr_rate: u32,
+    /// MII speed register value (MDC and hold time).
+    mscr: u32,
+    phy_if: PhyInterface,
+    /// Serializes read-modify-write of IMASK between the Rx and Tx halves
+    /// (hard interrupt and softirq context).
+    imask_lock: Pin<KBox<SpinLockIrq<()>>>,
+    /// Serializes bringing the data path up and down (open, stop, ring
+    /// changes, resets) with MAC restarts on link changes.
+    hw_lock: Pin<KBox<Mutex<()>>>,
+    /// Tx ring counters, read locklessly by the stop/wake helpers.
+    tx_produced: AtomicU32,
+    tx_consumed: AtomicU32,
+    /// The Tx ring, taken by xmit (under the queue lock) and by the Tx NAPI.
+    tx: Pin<KBox<SpinLock<Option<TxRing>>>>,
+    /// The Rx ring, used by the Rx NAPI (and by the set-up paths with NAPI
+    /// off).
+    rx: Pin<KBox<SpinLock<Option<RxRing>>>>,
+    /// Interrupts requested while the interface is up.
+    irqs: Pin<KBox<SpinLock<KVec<Irq>>>>,
+    // The NAPIs are dropped after the rings (a ring's page pool points at
+    // its NAPI).
+    rx_napi: Napi,
+    tx_napi: Napi,
+    stats: FecStats,
+    cfg: Pin<KBox<SpinLock<Cfg>>>,
+    /// TXIC0/RXIC0 as last written (QEMU does not keep them).
+    txic_written: AtomicU32,
+    rxic_written: AtomicU32,
+    /// Descriptors a packet may need (`MAX_SKB_FRAGS + 1`).
+    max_descs: u32,
+    msglevel: AtomicU32,
+    /// Data path up (between a successful bring-up and bring-down).
+    up: AtomicBool,
+    /// Last link state seen by `adjust_link`: speed (0 = down) and duplex.
+    link: Pin<KBox<SpinLock<(u32, bool)>>>,
+    /// Rx checksum offload on (`NETIF_F_RXCSUM`, fixed on for now).
+    rx_csum: bool,
+}
+
+/// The platform driver's data for a bound ENET. Fields drop in order: the
+/// net_device (and its PHY) before the MDIO bus, the clocks last.
+struct Enet {
+    net: Registration<Fec>,
+    _mdio: MdioBus<FecMdio>,
     _clk_ahb: EnabledClk,
     _clk_ipg: EnabledClk,
 }
@@ -110,6 +564,8 @@ kernel::of_device_table!(
     ]
 );
 
+netdev::net::declare_net_driver!(Fec);
+
 /// The MAC address the bootloader (or QEMU) left in PALR/PAUR, as the C
 /// driver's `fec_get_mac()` reads it.
 fn mac_from_regs(regs: &regs::Regs) -> MacAddr {
@@ -118,6 +574,992 @@ fn mac_from_regs(regs: &regs::Regs) -> MacAddr {
     let hi = hi.to_be_bytes();
     MacAddr([lo[0], lo[1], lo[2], lo[3], hi[0], hi[1]])
 }
+
+/// Pulses the PHY reset line, if the device tree has one (`fec_reset_phy()`:
+/// `phy-reset-gpios`, `phy-reset-duration` in ms, `phy-reset-post-delay`).
+fn reset_phy(dev: &device::Device<device::Bound>, node: &Node) -> Result {
+    let mut ms = node.read_u32(c"phy-reset-duration").unwrap_or(1);
+    // A sane reset lasts less than a second.
+    if ms > 1000 {
+        ms = 1;
+    }
+    let post = node.read_u32(c"phy-reset-post-delay").unwrap_or(0);
+    if post > 1000 {
+        dev_err!(dev, "phy-reset-post-delay {post} ms out of range\n");
+        return Err(EINVAL);
+    }
+    let Some(gpio) = OutputGpio::get_optional(dev, c"phy-reset", true)? else {
+        return Ok(());
+    };
+    fsleep(Delta::from_millis(i64::from(ms)));
+    gpio.set(false);
+    if post > 0 {
+        fsleep(Delta::from_millis(i64::from(post)));
+    }
+    dev_info!(dev, "PHY reset ({ms} ms)\n");
+    Ok(())
+}
+
+impl Fec {
+    /// Stops the MAC (`fec_ctrl_reset()`): the AVB parts are disabled rather
+    /// than reset (a reset would also reset their AXI side).
+    fn ctrl_reset(&self) {
+        if self.variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
+            self.regs.write(regs::ECNTRL, 0);
+        } else {
+            self.regs.write(regs::ECNTRL, ecr::RESET);
+            udelay(Delta::from_micros(10));
+        }
+    }
+
+    /// Station address: PALR holds bytes 0..3, PAUR bytes 4..5 in its upper
+    /// half.
+    fn program_mac(&self, mac: MacAddr) {
+        let m = mac.0;
+        self.regs
+            .write(regs::ADDR_LOW, u32::from_be_bytes([m[0], m[1], m[2], m[3]]));
+        self.regs
+            .write(regs::ADDR_HIGH, u32::from_be_bytes([m[4], m[5], 0, 0]));
+    }
+
+    /// RCR's maximum frame length for the current MTU.
+    fn max_fl(&self) -> u32 {
+        ((self.dev.mtu() + VLAN_ETH_HLEN + desc::FCS_LEN) << rcr::MAX_FL_SHIFT) & rcr::MAX_FL_MASK
+    }
+
+    /// Promiscuous mode and the multicast hash (`set_multicast_list()`).
+    fn program_rx_mode(&self, in_set_rx_mode: bool) {
+        let mut v = self.regs.read(regs::R_CNTRL) & !rcr::PROMISC;
+        if self.dev.promisc() {
+            v |= rcr::PROMISC;
+        }
+        self.regs.write(regs::R_CNTRL, v);
+        let hash = if self.dev.allmulti() {
+            GroupHash::ALL
+        } else {
+            let mut list = [[0u8; 6]; MAX_MC];
+            let n = self.dev.mc_list(&mut list, in_set_rx_mode);
+            if n > MAX_MC {
+                GroupHash::ALL
+            } else {
+                let mut h = GroupHash::default();
+                for a in &list[..n] {
+                    h.add(a);
+                }
+                h
+            }
+        };
+        self.regs.write(regs::GRP_HASH_TABLE_HIGH, hash.high);
+        self.regs.write(regs::GRP_HASH_TABLE_LOW, hash.low);
+    }
+
+    /// Writes the coalescing registers (`fec_enet_itr_coal_set()`), all
+    /// three rings' on multi-queue parts.
+    fn program_coalescing(&self) {
+        if !self.variant.quirks.has(Quirks::HAS_COALESCE) {
+            return;
+        }
+        let cfg = *self.cfg.lock();
+        let tx = cfg.tx_itr.register(self.itr_rate);
+        let rx = cfg.rx_itr.register(self.itr_rate);
+        self.regs.write(regs::TXIC0, tx);
+        self.regs.write(regs::RXIC0, rx);
+        if self.variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
+            for r in [regs::TXIC1, regs::TXIC2] {
+                self.regs.write(r, tx);
+            }
+            for r in [regs::RXIC1, regs::RXIC2] {
+                self.regs.write(r, rx);
+            }
+        }
+        self.txic_written.store(tx, Ordering::Relaxed);
+        self.rxic_written.store(rx, Ordering::Relaxed);
+    }
+
+    /// Resets and programs the MAC for the current link and starts it
+    /// (`fec_restart()`). The data path must be quiet: NAPIs disabled, Tx
+    /// stopped, rings installed. Interrupts stay masked (see `resume`).
+    fn restart_hw(&self) {
+        let (speed, full) = *self.link.lock();
+        let q = self.variant.quirks;
+        self.ctrl_reset();
+        self.program_mac(self.dev.mac());
+        self.regs.write(regs::IEVENT, ievent::ALL_BUT_MII);
+        self.reset_rings();
+        {
+            let _bh = BhDisabled::new();
+            if let Some(rx) = self.rx.lock().as_ref() {
+                self.regs.write(regs::R_DES_START_0, rx.bds.dma() as u32);
+            }
+            if let Some(tx) = self.tx.lock().as_ref() {
+                self.regs.write(regs::X_DES_START_0, tx.bds.dma() as u32);
+            }
+        }
+        self.regs.write(regs::R_BUFF_SIZE_0, RX_BUF_LEN);
+
+        let mut rcntl = rcr::MII | self.max_fl();
+        // Full duplex unless the PHY says half.
+        if speed != 0 && !full {
+            rcntl |= rcr::DRT;
+            self.regs.write(regs::X_CNTRL, 0);
+        } else {
+            self.regs.write(regs::X_CNTRL, regs::TCR_FDEN);
+        }
+        self.regs.write(regs::MII_SPEED, self.mscr);
+        if q.has(Quirks::HAS_RACC) {
+            let mut v = self.regs.read(regs::RACC) | racc::SHIFT16;
+            if self.rx_csum {
+                v |= racc::IPDIS | racc::PRODIS;
+            } else {
+                v &= !(racc::IPDIS | racc::PRODIS);
+            }
+            self.regs.write(regs::RACC, v);
+            self.regs.write(regs::FTRL, RX_BUF_LEN);
+        }
+        let mut ecntl = ecr::ETHEREN | ecr::BYTESWP | ecr::EN1588;
+        // ENET-MAC: length check, interface mode, speed.
+        rcntl |= rcr::NLC;
+        match self.phy_if {
+            PhyInterface::Rgmii => rcntl |= rcr::RGMII,
+            PhyInterface::Rmii => rcntl |= rcr::RMII,
+            PhyInterface::Mii => {}
+        }
+        match speed {
+            1000 => ecntl |= ecr::SPEED,
+            100 | 0 => {}
+            _ => rcntl |= rcr::R10BASET,
+        }
+        // Pause: on when autonegotiation resolved it (the C default).
+        if self.dev.phy_pause() {
+            rcntl |= rcr::FLOWCTL;
+            self.regs.write(regs::R_FIFO_RSEM, regs::RSEM_V);
+            self.regs.write(regs::R_FIFO_RSFL, regs::RSFL_V);
+            self.regs.write(regs::R_FIFO_RAEM, regs::RAEM_V);
+            self.regs.write(regs::R_FIFO_RAFL, regs::RAFL_V);
+            self.regs.write(regs::OPD, regs::OPD_V);
+        }
+        self.regs.write(regs::R_CNTRL, rcntl);
+        self.program_rx_mode(false);
+        self.regs.write(regs::HASH_TABLE_HIGH, 0);
+        self.regs.write(regs::HASH_TABLE_LOW, 0);
+        self.regs.write(regs::X_WMRK, regs::TXWMRK_STRFWD);
+        // MIB counters on.
+        self.regs.write(regs::MIB_CTRLSTAT, 0);
+        self.regs.write(regs::ECNTRL, ecntl);
+        self.regs.write(regs::R_DES_ACTIVE_0, 0);
+        self.program_coalescing();
+        self.dev.trans_update();
+    }
+
+    /// Enables NAPI and then the frame interrupts (after `restart_hw`).
+    fn resume(&self) {
+        self.rx_napi.enable();
+        self.tx_napi.enable();
+        self.unmask(ievent::TXF_0 | ievent::RXF_0);
+    }
+
+    /// Gracefully stops the transmitter and resets the MAC, leaving it
+    /// enabled for MDIO (`fec_stop()`).
+    fn stop_hw(&self) {
+        if self.link.lock().0 != 0 {
+            self.regs.write(regs::X_CNTRL, 1);
+            udelay(Delta::from_micros(10));
+            if self.regs.read(regs::IEVENT) & ievent::GRA == 0 {
+                pr_warn!("fec_rs: graceful transmit stop did not complete\n");
+            }
+        }
+        {
+            let _g = self.imask_lock.lock();
+            self.regs.write(regs::IMASK, 0);
+        }
+        let rmii = self.regs.read(regs::R_CNTRL) & rcr::RMII;
+        self.ctrl_reset();
+        self.regs.write(regs::MII_SPEED, self.mscr);
+        self.regs.write(regs::ECNTRL, ecr::ETHEREN);
+        self.regs.write(regs::R_CNTRL, rmii);
+        self.regs.write(regs::IEVENT, ievent::ALL_BUT_MII);
+    }
+
+    /// Empties the Tx ring (its packets are dropped and counted) and
+    /// re-arms the Rx ring from its first descriptor. NAPIs must be off.
+    fn reset_rings(&self) {
+        let _bh = BhDisabled::new();
+        let mut tx_guard = self.tx.lock();
+        if let Some(tx) = (*tx_guard).as_mut() {
+            let mut c = Cursor {
+                produced: self.tx_produced.load(Ordering::Acquire),
+                consumed: self.tx_consumed.load(Ordering::Acquire),
+            };
+            let mut flushed = 0;
+            while c.in_flight() > 0 {
+                let (skb, n, _) = tx.release(&self.dma, c.consumed);
+                drop(skb);
+                c.consumed = c.consumed.wrapping_add(n);
+                flushed += 1;
+            }
+            // The hardware restarts at the first descriptor.
+            self.tx_produced.store(0, Ordering::Relaxed);
+            self.tx_consumed.store(0, Ordering::Release);
+            if flushed > 0 {
+                self.stats.tx_flushed.add(flushed, Relaxed);
+                self.stats.tx_dropped.add(flushed, Relaxed);
+            }
+        }
+        drop(tx_guard);
+        self.txq().reset();
+        if let Some(rx) = (*self.rx.lock()).as_mut() {
+            rx.rewind();
+        }
+    }
+
+    /// Allocates and installs the rings.
+    fn alloc_rings(&self) -> Result {
+        let cfg = self.cfg.lock().rings;
+        let tx = TxRing::new(&self.dma, &cfg)?;
+        let rx = RxRing::new(&self.dma, &self.rx_napi, cfg.rx)?;
+        self.tx_produced.store(0, Ordering::Relaxed);
+        self.tx_consumed.store(0, Ordering::Relaxed);
+        let _bh = BhDisabled::new();
+        *self.tx.lock() = Some(tx);
+        *self.rx.lock() = Some(rx);
+        Ok(())
+    }
+
+    /// Frees the rings: unsent skbs and Rx pages are released.
+    fn free_rings(&self) {
+        // Take the rings out under the locks (softirqs off: the NAPIs use
+        // these locks), tear them down with no lock held (freeing DMA memory
+        // and page pools may sleep).
+        let (tx, rx) = {
+            let _bh = BhDisabled::new();
+            let tx = self.tx.lock().take();
+            let rx = self.rx.lock().take();
+            (tx, rx)
+        };
+        if let Some(mut tx) = tx {
+            let mut c = Cursor {
+                produced: self.tx_produced.load(Ordering::Acquire),
+                consumed: self.tx_consumed.load(Ordering::Acquire),
+            };
+            while c.in_flight() > 0 {
+                let (skb, n, _) = tx.release(&self.dma, c.consumed);
+                drop(skb);
+                c.consumed = c.consumed.wrapping_add(n);
+            }
+            self.tx_consumed.store(c.consumed, Ordering::Release);
+        }
+        self.txq().reset();
+        drop(rx);
+    }
+
+    fn request_irqs(&self) -> Result {
+        let mut irqs = KVec::new();
+        for (i, &line) in self.irq_lines.iter().enumerate() {
+            irqs.push(
+                Irq::request(line, c"fec_rs", self.dev, i as u32)?,
+                GFP_KERNEL,
+            )?;
+        }
+        let old = core::mem::replace(&mut *self.irqs.lock(), irqs);
+        drop(old);
+        Ok(())
+    }
+
+    fn free_irqs(&self) {
+        let irqs = core::mem::take(&mut *self.irqs.lock());
+        drop(irqs);
+    }
+
+    /// Brings the data path up: rings, interrupts, NAPIs, MAC. `hw_lock`
+    /// held.
+    fn bring_up(&self) -> Result {
+        if let Err(e) = self.alloc_rings() {
+            self.free_rings();
+            return Err(e);
+        }
+        if let Err(e) = self.request_irqs() {
+            self.free_irqs();
+            self.free_rings();
+            return Err(e);
+        }
+        self.restart_hw();
+        self.resume();
+        self.rx_napi.link_queue(self.dev, 0, false);
+        self.tx_napi.link_queue(self.dev, 0, true);
+        self.up.store(true, Ordering::Release);
+        self.dev.tx_wake_all();
+        Ok(())
+    }
+
+    /// Takes the data path down; idempotent. `hw_lock` held.
+    fn bring_down(&self) {
+        if !self.up.swap(false, Ordering::AcqRel) {
+            return;
+        }
+        self.dev.tx_disable();
+        Napi::unlink_queue(self.dev, 0, false);
+        Napi::unlink_queue(self.dev, 0, true);
+        self.rx_napi.disable();
+        self.tx_napi.disable();
+        self.stop_hw();
+        self.free_irqs();
+        self.free_rings();
+    }
+
+    /// Stops and restarts a running data path with new settings applied by
+    /// `apply` (ring sizes); on failure restores the old settings.
+    fn restart_with(&self, apply: impl Fn(&mut Cfg, bool)) -> Result {
+        let _hw = self.hw_lock.lock();
+        let up = self.up.load(Ordering::Acquire);
+        if up {
+            self.bring_down();
+        }
+        apply(&mut self.cfg.lock(), true);
+        if up {
+            if let Err(e) = self.bring_up() {
+                apply(&mut self.cfg.lock(), false);
+                pr_err!("fec_rs: restart with new settings failed ({e:?}), restoring\n");
+                self.bring_up()?;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    fn txq(&self) -> TxQueue {
+        self.dev.txq(0)
+    }
+
+    fn counters(&self, size: RingSize) -> TxCounters<'_> {
+        TxCounters {
+            produced: &self.tx_produced,
+            consumed: &self.tx_consumed,
+            size: size.get(),
+        }
+    }
+
+    /// From the interrupt handler: schedules `napi` with its sources `bits`
+    /// masked, or, if it is already scheduled, acknowledges them.
+    fn schedule(&self, napi: &Napi, bits: u32) {
+        if napi.schedule_prep() {
+            self.mask(bits);
+            napi.schedule_irqoff();
+        } else {
+            self.regs.write(regs::IEVENT, bits);
+        }
+    }
+
+    fn mask(&self, bits: u32) {
+        let _g = self.imask_lock.lock();
+        let v = self.regs.read(regs::IMASK);
+        self.regs.write(regs::IMASK, v & !bits);
+    }
+
+    fn unmask(&self, bits: u32) {
+        let _g = self.imask_lock.lock();
+        let v = self.regs.read(regs::IMASK);
+        self.regs.write(regs::IMASK, v | bits);
+    }
+
+    /// Rings the Tx doorbell (`fec_txq_trigger_xmit()`): with ERR007885 the
+    /// write is skipped while TDAR still reads active (a write right after
+    /// the DMA cleared it may be lost otherwise).
+    fn kick_tx(&self) {
+        if self.variant.quirks.has(Quirks::ERR007885)
+            && (0..4).all(|_| self.regs.read(regs::X_DES_ACTIVE_0) != 0)
+        {
+            return;
+        }
+        self.regs.write(regs::X_DES_ACTIVE_0, 0);
+    }
+
+    /// Tx confirmation: reclaims every packet the hardware has sent, reports
+    /// to BQL and wakes the queue with hysteresis.
+    fn clean_tx(&self, budget: i32) {
+        let mut guard = self.tx.lock();
+        let Some(tx) = (*guard).as_mut() else {
+            return;
+        };
+        let size = tx.size;
+        let wake = tx.thresholds.wake();
+        let produced = self.tx_produced.load(Ordering::Acquire);
+        let mut consumed = self.tx_consumed.load(Ordering::Relaxed);
+        let (mut pkts, mut bytes) = (0u32, 0u32);
+        while produced.wrapping_sub(consumed) > 0 {
+            let first = size.slot(consumed);
+            let nbds = tx.slots[first].nbds.max(1);
+            let last = size.slot(consumed.wrapping_add(nbds - 1));
+            if desc::tx_busy(tx.sc(last)) {
+                break;
+            }
+            // Read the rest of the descriptors only after seeing them done.
+            dma::dma_rmb();
+            let (skb, n, b) = tx.release(&self.dma, consumed);
+            if let Some(skb) = skb {
+                skb.consume(budget);
+            }
+            consumed = consumed.wrapping_add(n);
+            pkts += 1;
+            bytes += b;
+        }
+        self.tx_consumed.store(consumed, Ordering::Release);
+        let pending = produced != consumed;
+        drop(guard);
+        // ERR006358: the transmitter may stop with descriptors still ready.
+        if pending
+            && self.variant.quirks.has(Quirks::ERR006358)
+            && self.regs.read(regs::X_DES_ACTIVE_0) == 0
+        {
+            self.regs.write(regs::X_DES_ACTIVE_0, 0);
+        }
+        if pkts > 0 {
+            self.stats.tx_packets.add(u64::from(pkts), Relaxed);
+            self.stats.tx_bytes.add(u64::from(bytes), Relaxed);
+            self.dev.trans_update();
+        }
+        let c = self.counters(size);
+        self.txq().completed_wake(pkts, bytes, &c, wake);
+    }
+
+    /// Rx of at most `quota` frames; returns the frames handled.
+    fn clean_rx(&self, quota: u32) -> u32 {
+        let mut guard = self.rx.lock();
+        let Some(rx) = (*guard).as_mut() else {
+            return 0;
+        };
+        let mut work = 0;
+        let mut n = RxCounts::default();
+        while work < quota {
+            let i = rx.size.slot(rx.next);
+            let off = i * desc::BD_SIZE;
+            let sc = u16::from_le(rx.bds.read16(off + desc::BD_SC));
+            if sc & desc::rx::EMPTY != 0 {
+                break;
+            }
+            // The rest of the descriptor is valid once it is ours.
+            dma::dma_rmb();
+            let datlen = u16::from_le(rx.bds.read16(off + desc::BD_DATLEN));
+            let status = desc::rx_status(sc, datlen);
+            let long = core::mem::replace(&mut rx.in_long_frame, status == RxStatus::Partial);
+            match status {
+                RxStatus::Empty => break,
+                // Pieces of a frame longer than a buffer (MAX_FL and FTRL
+                // keep frames within one): counted once, at their end.
+                RxStatus::Partial => rx.rearm(i),
+                RxStatus::Frame { .. } if long => {
+                    n.errors += 1;
+                    n.length_errors += 1;
+                    rx.rearm(i);
+                }
+                RxStatus::Frame { len } => {
+                    let esc = u32::from_le(rx.bds.read32(off + desc::BD_ESC));
+                    let prot = u32::from_le(rx.bds.read32(off + desc::BD_PROT));
+                    let csum_ok = self.rx_csum && desc::rx_csum_ok(esc, prot);
+                    // Refill first: without a new page the frame is dropped
+                    // and its buffer re-armed, so the ring never runs dry.
+                    let Some(page) = rx.pages[i].take() else {
+                        // Not reached (ring invariant); keep the ring going.
+                        n.dropped += 1;
+                        rx.rearm(i);
+                        rx.next = rx.next.wrapping_add(1);
+                        work += 1;
+                        continue;
+                    };
+                    let Some(new) = rx.pool.alloc() else {
+                        n.dropped += 1;
+                        rx.arm(i, page);
+                        rx.next = rx.next.wrapping_add(1);
+                        work += 1;
+                        continue;
+                    };
+                    self.dma
+                        .sync_for_cpu(page.dma() + u64::from(RX_HEADROOM), len + desc::RX_SHIFT);
+                    match rx
+                        .pool
+                        .build_skb(page, rx.truesize, RX_HEADROOM + desc::RX_SHIFT, len)
+                    {
+                        Ok(skb) => {
+                            n.packets += 1;
+                            n.bytes += u64::from(len);
+                            n.csum_ok += u64::from(csum_ok);
+                            skb.receive(&self.rx_napi, self.dev, csum_ok);
+                        }
+                        Err(page) => {
+                            n.dropped += 1;
+                            rx.pool.put(page, true);
+                        }
+                    }
+                    rx.arm(i, new);
+                }
+                RxStatus::Error { flags } => {
+                    n.errors += 1;
+                    if flags & desc::rx::OV != 0 {
+                        n.fifo_errors += 1;
+                    } else {
+                        if flags & (desc::rx::LG | desc::rx::SH) != 0 {
+                            n.length_errors += 1;
+                        }
+                        if flags & desc::rx::CR != 0 {
+                            n.crc_errors += 1;
+                        }
+                        if flags & (desc::rx::NO | desc::rx::CL) != 0 {
+                            n.frame_errors += 1;
+                        }
+                    }
+                    rx.rearm(i);
+                }
+            }
+            rx.next = rx.next.wrapping_add(1);
+            work += 1;
+        }
+        drop(guard);
+        if work > 0 {
+            // Descriptors were handed back: let the DMA continue.
+            self.regs.write(regs::R_DES_ACTIVE_0, 0);
+        }
+        let st = &self.stats;
+        for (c, v) in [
+            (&st.rx_packets, n.packets),
+            (&st.rx_bytes, n.bytes),
+            (&st.rx_errors, n.errors),
+            (&st.rx_dropped, n.dropped),
+            (&st.rx_crc_errors, n.crc_errors),
+            (&st.rx_length_errors, n.length_errors),
+            (&st.rx_frame_errors, n.frame_errors),
+            (&st.rx_fifo_errors, n.fifo_errors),
+            (&st.rx_csum_ok, n.csum_ok),
+        ] {
+            if v != 0 {
+                c.add(v, Relaxed);
+            }
+        }
+        work
+    }
+
+    fn tx_drop(&self) -> TxVerdict {
+        self.stats.tx_dropped.add(1, Relaxed);
+        TxVerdict::Ok
+    }
+
+    fn has_coalesce(&self) -> Result {
+        if self.variant.quirks.has(Quirks::HAS_COALESCE) {
+            Ok(())
+        } else {
+            Err(EOPNOTSUPP)
+        }
+    }
+}
+
+impl NetDriver for Fec {
+    fn open(&self) -> Result {
+        *self.link.lock() = (0, false);
+        {
+            let _hw = self.hw_lock.lock();
+            self.bring_up()?;
+        }
+        self.dev.phy_start();
+        Ok(())
+    }
+
+    fn stop(&self) {
+        // Before taking `hw_lock`: phy_stop() may report the link down
+        // through adjust_link(), which takes it.
+        self.dev.phy_stop();
+        {
+            let _hw = self.hw_lock.lock();
+            self.bring_down();
+        }
+        self.dev.carrier(false);
+    }
+
+    fn start_xmit(&self, mut skb: Skb, _queue: u32) -> TxVerdict {
+        let nfrags = skb.nr_frags();
+        let nbds = nfrags + 1;
+
+        // Checksum insertion: the MAC fills in the IPv4 header and TCP/UDP
+        // checksums of fields the driver zeroes (IPv4 only is advertised).
+        let csum = match skb.csum_request() {
+            CsumRequest::None => false,
+            CsumRequest::Ipv4 { .. } => true,
+            CsumRequest::Other => {
+                drop(skb);
+                return self.tx_drop();
+            }
+        };
+        if csum && skb.clear_csum_fields().is_err() {
+            drop(skb);
+            return self.tx_drop();
+        }
+
+        let mut guard = self.tx.lock();
+        let Some(tx) = (*guard).as_mut() else {
+            drop(guard);
+            drop(skb);
+            return self.tx_drop();
+        };
+        let size = tx.size;
+        let t = tx.thresholds;
+        let produced = self.tx_produced.load(Ordering::Relaxed);
+        let c = Cursor {
+            produced,
+            consumed: self.tx_consumed.load(Ordering::Acquire),
+        };
+        if c.free(size) < nbds {
+            // The queue is stopped in advance, so this is a bug path: hand
+            // the skb back and stop the queue.
+            drop(guard);
+            pr_err!("fec_rs: Tx ring full while the queue was awake\n");
+            self.txq()
+                .maybe_stop(&self.counters(size), t.stop(), t.wake());
+            return TxVerdict::Busy(skb);
+        }
+        let bytes = skb.len();
+
+        // Map the head and the fragments straight into their slots; the
+        // fragments' descriptors may be READY before the head's, since the
+        // hardware stops at the head until it is. On a mapping failure,
+        // `release()` undoes what was mapped so far (the head slot counts it).
+        let headlen = skb.headlen();
+        let Ok(head) = self.dma.map_head(&skb, headlen) else {
+            drop(guard);
+            drop(skb);
+            return self.tx_drop();
+        };
+        let i0 = size.slot(produced);
+        tx.slots[i0] = TxSlot {
+            dma: head,
+            len: headlen,
+            head: true,
+            skb: None,
+            nbds: 1,
+            bytes,
+        };
+        for f in 0..nfrags {
+            let Ok((addr, len)) = self.dma.map_frag(&skb, f) else {
+                let _ = tx.release(&self.dma, produced);
+                drop(guard);
+                drop(skb);
+                return self.tx_drop();
+            };
+            let cnt = produced.wrapping_add(f + 1);
+            let i = size.slot(cnt);
+            let last = f + 1 == nfrags;
+            tx.slots[i] = TxSlot {
+                dma: addr,
+                len,
+                ..TxSlot::default()
+            };
+            tx.slots[i0].nbds = f + 2;
+            tx.fill(i, addr, len, desc::tx_esc(last, csum));
+            dma::dma_wmb();
+            tx.set_sc(i, desc::tx_sc(last, size.is_last(cnt)));
+        }
+        tx.slots[i0].skb = Some(skb);
+        tx.fill(i0, head, headlen, desc::tx_esc(nfrags == 0, csum));
+        // Report to BQL before the packet can complete: the Tx NAPI only
+        // reclaims up to the published producer counter.
+        let txq = self.txq();
+        let kick = txq.sent(bytes);
+        dma::dma_wmb();
+        tx.set_sc(i0, desc::tx_sc(nfrags == 0, size.is_last(produced)));
+        self.tx_produced
+            .store(produced.wrapping_add(nbds), Ordering::Release);
+        drop(guard);
+
+        let stopped = txq.maybe_stop(&self.counters(size), t.stop(), t.wake());
+        if qdisc_hooks::doorbell(!kick, stopped) {
+            // Descriptors must be in memory before the doorbell.
+            dma::wmb();
+            self.kick_tx();
+        }
+        TxVerdict::Ok
+    }
+
+    fn get_stats64(&self, s: &mut Stats) {
+        let st = &self.stats;
+        s.tx_packets = st.tx_packets.load(Relaxed);
+        s.tx_bytes = st.tx_bytes.load(Relaxed);
+        s.tx_dropped = st.tx_dropped.load(Relaxed);
+        s.rx_packets = st.rx_packets.load(Relaxed);
+        s.rx_bytes = st.rx_bytes.load(Relaxed);
+        s.rx_errors = st.rx_errors.load(Relaxed);
+        s.rx_dropped = st.rx_dropped.load(Relaxed);
+        s.rx_crc_errors = st.rx_crc_errors.load(Relaxed);
+        s.rx_length_errors = st.rx_length_errors.load(Relaxed);
+        s.rx_frame_errors = st.rx_frame_errors.load(Relaxed);
+        s.rx_over_errors = st.rx_fifo_errors.load(Relaxed);
+    }
+
+    fn tx_timeout(&self, queue: u32) {
+        pr_warn!("fec_rs: Tx timeout on queue {queue}, resetting\n");
+        self.dev.schedule_reset();
+    }
+
+    fn set_rx_mode(&self) {
+        if self.up.load(Ordering::Acquire) {
+            self.program_rx_mode(true);
+        }
+    }
+
+    fn change_mtu(&self, mtu: u32) -> Result {
+        // Rx buffers are sized for the largest MTU: only the frame length
+        // limit changes, live.
+        self.dev.set_mtu(mtu);
+        if self.up.load(Ordering::Acquire) {
+            let v = self.regs.read(regs::R_CNTRL) & !rcr::MAX_FL_MASK;
+            self.regs.write(regs::R_CNTRL, v | self.max_fl());
+        }
+        Ok(())
+    }
+
+    fn set_mac_address(&self, mac: MacAddr) -> Result {
+        self.dev.set_mac(mac);
+        self.program_mac(mac);
+        Ok(())
+    }
+
+    fn poll(&self, id: u32, budget: i32) -> i32 {
+        if id == NAPI_TX {
+            // Acknowledge first, so that completions after the reclaim raise
+            // the interrupt again once unmasked.
+            self.regs.write(regs::IEVENT, ievent::TXF);
+            self.clean_tx(budget);
+            match napi::tx_end(true, budget) {
+                PollEnd::Continue(v) => v,
+                PollEnd::Complete(v) => {
+                    if self.tx_napi.complete_done(v) {
+                        self.unmask(ievent::TXF_0);
+                    }
+                    v
+                }
+            }
+        } else {
+            self.regs.write(regs::IEVENT, ievent::RXF);
+            let work = self.clean_rx(napi::rx_quota(budget));
+            match napi::rx_end(work, budget) {
+                PollEnd::Continue(v) => v,
+                PollEnd::Complete(v) => {
+                    if self.rx_napi.complete_done(v) {
+                        self.unmask(ievent::RXF_0);
+                    }
+                    v
+                }
+            }
+        }
+    }
+
+    fn irq(&self, _id: u32) -> bool {
+        let ev = self.regs.read(regs::IEVENT) & self.regs.read(regs::IMASK);
+        let mut handled = false;
+        if ev & ievent::RXF != 0 {
+            self.schedule(&self.rx_napi, ievent::RXF_0);
+            handled = true;
+        }
+        if ev & ievent::TXF != 0 {
+            self.schedule(&self.tx_napi, ievent::TXF_0);
+            handled = true;
+        }
+        handled
+    }
+
+    fn get_coalesce(&self) -> Result<Coalesce> {
+        self.has_coalesce()?;
+        let cfg = *self.cfg.lock();
+        Ok(Coalesce {
+            rx_usecs: cfg.rx_itr.usecs,
+            rx_frames: cfg.rx_itr.frames,
+            tx_usecs: cfg.tx_itr.usecs,
+            tx_frames: cfg.tx_itr.frames,
+        })
+    }
+
+    fn set_coalesce(&self, c: &Coalesce) -> Result {
+        self.has_coalesce()?;
+        let rate = self.itr_rate;
+        let check = |dir: &str, usecs, frames| {
+            Itr::new(usecs, frames, rate).map_err(|e| {
+                pr_info!(
+                    "fec_rs: {dir} coalescing {usecs} us / {frames} frames rejected ({}): at most {} frames, {} timer units of 64 cycles at {rate} Hz\n",
+                    match e {
+                        coalesce::Invalid::Frames => "frames",
+                        coalesce::Invalid::Usecs => "time",
+                    },
+                    coalesce::MAX_FRAMES,
+                    coalesce::MAX_UNITS
+                );
+                EINVAL
+            })
+        };
+        let rx_itr = check("rx", c.rx_usecs, c.rx_frames)?;
+        let tx_itr = check("tx", c.tx_usecs, c.tx_frames)?;
+        {
+            let mut cfg = self.cfg.lock();
+            cfg.rx_itr = rx_itr;
+            cfg.tx_itr = tx_itr;
+        }
+        // Live, as in C; `restart_hw` applies them again after a reset.
+        if self.up.load(Ordering::Acquire) {
+            self.program_coalescing();
+        }
+        Ok(())
+    }
+
+    fn get_rings(&self) -> Rings {
+        let r = self.cfg.lock().rings;
+        Rings {
+            rx_max: MAX_RING,
+            tx_max: MAX_RING,
+            rx: r.rx.get(),
+            tx: r.tx.get(),
+        }
+    }
+
+    fn set_rings(&self, r: &Rings) -> Result {
+        let new = RingConfig::new(r.tx, r.rx, self.max_descs, MAX_RING).map_err(|e| {
+            pr_info!(
+                "fec_rs: ring sizes tx {} rx {} rejected ({:?}): powers of two, tx {}..={}, rx {}..={}\n",
+                r.tx,
+                r.rx,
+                e,
+                TxThresholds::min_ring(self.max_descs),
+                MAX_RING,
+                ring::MIN_RX_RING,
+                MAX_RING
+            );
+            EINVAL
+        })?;
+        let old = self.cfg.lock().rings;
+        self.restart_with(|cfg, apply| cfg.rings = if apply { new } else { old })
+    }
+
+    fn stat_names(&self) -> &'static [&'static CStr] {
+        &STAT_NAMES
+    }
+
+    fn stats(&self, out: &mut [u64]) {
+        let st = &self.stats;
+        let vals = [
+            st.rx_packets.load(Relaxed),
+            st.rx_bytes.load(Relaxed),
+            st.rx_errors.load(Relaxed),
+            st.rx_dropped.load(Relaxed),
+            st.rx_crc_errors.load(Relaxed),
+            st.rx_length_errors.load(Relaxed),
+            st.rx_frame_errors.load(Relaxed),
+            st.rx_fifo_errors.load(Relaxed),
+            st.rx_csum_ok.load(Relaxed),
+            st.tx_packets.load(Relaxed),
+            st.tx_bytes.load(Relaxed),
+            st.tx_dropped.load(Relaxed),
+            st.tx_flushed.load(Relaxed),
+            st.link_restarts.load(Relaxed),
+            u64::from(self.txic_written.load(Ordering::Relaxed)),
+            u64::from(self.rxic_written.load(Ordering::Relaxed)),
+        ];
+        for (o, v) in out.iter_mut().zip(vals) {
+            *o = v;
+        }
+        // The MIB counters follow, read live.
+        for (o, (_, reg)) in out.iter_mut().skip(vals.len()).zip(regs::MIB.iter()) {
+            *o = u64::from(self.regs.read(*reg));
+        }
+    }
+
+    fn regs_len(&self) -> u32 {
+        (regs::WINDOW / 4) as u32
+    }
+
+    fn regs(&self, out: &mut [u32]) {
+        for (k, o) in out.iter_mut().enumerate() {
+            if let Some(reg) = regs::Reg::new(0).at(k, 4) {
+                *o = self.regs.read(reg);
+            }
+        }
+    }
+
+    fn msglevel(&self) -> u32 {
+        self.msglevel.load(Ordering::Relaxed)
+    }
+
+    fn set_msglevel(&self, level: u32) {
+        self.msglevel.store(level, Ordering::Relaxed)
+    }
+
+    fn reset(&self) {
+        // After a Tx timeout: rebuild the rings and restart the MAC; the PHY
+        // keeps running.
+        if let Err(e) = self.restart_with(|_, _| {}) {
+            pr_err!("fec_rs: reset failed ({e:?})\n");
+        }
+    }
+
+    fn adjust_link(&self) {
+        let new = self.dev.phy_link().unwrap_or((0, false));
+        {
+            let mut link = self.link.lock();
+            if *link == new {
+                return;
+            }
+            *link = new;
+        }
+        // Speed and duplex live in ECR/RCR/TCR, which the MAC takes only
+        // across a reset (`fec_restart()`): restart a running data path.
+        {
+            let _hw = self.hw_lock.lock();
+            if self.up.load(Ordering::Acquire) {
+                self.dev.tx_disable();
+                self.rx_napi.disable();
+                self.tx_napi.disable();
+                self.stats.link_restarts.add(1, Relaxed);
+                if new.0 != 0 {
+                    self.restart_hw();
+                    self.resume();
+                } else {
+                    self.stop_hw();
+                    self.rx_napi.enable();
+                    self.tx_napi.enable();
+                }
+                self.dev.tx_wake_all();
+            }
+        }
+        self.dev.phy_print_status();
+    }
+}
+
+/// `ethtool -S` counter names: driver counters, the coalescing registers as
+/// written (QEMU keeps no value, so this is where they can be checked), then
+/// the MIB counters under the C driver's names.
+static STAT_NAMES: [&CStr; 16 + regs::MIB_COUNT] = {
+    let drv: [&CStr; 16] = [
+        c"sw_rx_packets",
+        c"sw_rx_bytes",
+        c"sw_rx_errors",
+        c"sw_rx_dropped",
+        c"sw_rx_crc_errors",
+        c"sw_rx_length_errors",
+        c"sw_rx_frame_errors",
+        c"sw_rx_fifo_errors",
+        c"sw_rx_csum_ok",
+        c"sw_tx_packets",
+        c"sw_tx_bytes",
+        c"sw_tx_dropped",
+        c"sw_tx_flushed",
+        c"sw_link_restarts",
+        c"txic_programmed",
+        c"rxic_programmed",
+    ];
+    let mut all = [c""; 16 + regs::MIB_COUNT];
+    let mut i = 0;
+    while i < all.len() {
+        all[i] = if i < drv.len() {
+            drv[i]
+        } else {
+            regs::MIB[i - drv.len()].0
+        };
+        i += 1;
+    }
+    all
+};
 
 impl platform::Driver for FecRs {
     type IdInfo = &'static Variant;
@@ -132,15 +1574,20 @@ impl platform::Driver for FecRs {
         let variant = *info.ok_or(ENODEV)?;
         let node = Node::of_device(dev).ok_or(ENODEV)?;
 
-        // The register block is clocked by "ipg" (registers) and "ahb" (bus,
-        // also the coalescing timer): both must run before any access.
+        // The register block is clocked by "ipg" (registers, MDC) and "ahb"
+        // (bus, also the coalescing timer): both must run before any access.
         let clk_ipg = EnabledClk::get(dev, c"ipg")?;
         let clk_ahb = EnabledClk::get(dev, c"ahb")?;
         let itr_rate = u32::try_from(clk_ahb.0.rate().0).unwrap_or(u32::MAX);
+        let ipg_rate = u32::try_from(clk_ipg.0.rate().0).unwrap_or(u32::MAX);
+        let Some(mscr) = regs::mscr(ipg_rate) else {
+            dev_err!(dev, "ipg clock {ipg_rate} Hz too fast for the MII speed\n");
+            return Err(EINVAL);
+        };
 
-        let regs = Mmio::map(&node, 0, c"fec_rs")?;
-        let irqs = netdev::platform_irqs(pdev, MAX_IRQS)?;
-        if irqs.is_empty() {
+        let regs = Arc::new(Mmio::map(&node, 0, c"fec_rs")?, GFP_KERNEL)?;
+        let irq_lines = netdev::platform_irqs(pdev, MAX_IRQS)?;
+        if irq_lines.is_empty() {
             dev_err!(dev, "no interrupt\n");
             return Err(ENXIO);
         }
@@ -162,8 +1609,37 @@ impl platform::Driver for FecRs {
             variant.quirks.bits(),
             regs.start(),
             regs.size(),
-            &irqs[..]
+            &irq_lines[..]
         );
+
+        reset_phy(dev, &node)?;
+
+        // Quiet MAC, enabled for MDIO (as the C driver leaves it when down).
+        regs.write(regs::IMASK, 0);
+        if variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
+            regs.write(regs::ECNTRL, 0);
+        } else {
+            regs.write(regs::ECNTRL, ecr::RESET);
+            udelay(Delta::from_micros(10));
+        }
+        regs.write(regs::ECNTRL, ecr::ETHEREN);
+        if variant.quirks.has(Quirks::CLEAR_SETUP_MII) {
+            // Writing MSCR with MMFR non-zero raises a spurious MII event.
+            regs.write(regs::MII_DATA, 0);
+        }
+        regs.write(regs::MII_SPEED, mscr);
+        regs.write(regs::IEVENT, ievent::MII);
+
+        // The MDIO bus: PHYs described under `mdio` (scanned without one).
+        let mdio_np = node.child(c"mdio");
+        let id = kernel::str::CString::try_from_fmt(fmt!("fec_rs-{:x}", regs.start()))?;
+        let mdio = MdioBus::register(
+            dev,
+            mdio_np.as_ref(),
+            &id,
+            FecMdio { regs: regs.clone() },
+        )?;
+
         // One BD per fragment plus one for the linear part.
         let max_descs = netdev::max_skb_frags() + 1;
         let rings = RingConfig::new(DEFAULT_TX_RING, DEFAULT_RX_RING, max_descs, MAX_RING)
@@ -179,26 +1655,98 @@ impl platform::Driver for FecRs {
                 d.register(itr_rate)
             );
         }
+        let csum = variant.quirks.has(Quirks::HAS_CSUM);
+        let phy_if = node.phy_interface();
 
+        let dma = DmaDevice::new(dev);
+        let net = Registration::new(dev, 1, 1, move |ndev| {
+            ndev.setup(&Setup {
+                hw_features: Features {
+                    sg: true,
+                    ip_csum: csum,
+                    ..Default::default()
+                },
+                features: Features {
+                    sg: true,
+                    ip_csum: csum,
+                    rxcsum: csum,
+                    ..Default::default()
+                },
+                min_mtu: MIN_MTU,
+                max_mtu: MAX_MTU,
+                needed_headroom: 0,
+                watchdog_ms: TX_TIMEOUT_MS,
+            });
+            ndev.set_mac(mac);
+            let first_irq = irq_lines.first().copied();
+            let cfg = KBox::pin_init(
+                new_spinlock!(Cfg {
+                    rings,
+                    tx_itr: Itr::DEFAULT,
+                    rx_itr: Itr::DEFAULT,
+                }),
+                GFP_KERNEL,
+            )?;
+            let state = Fec {
+                dev: ndev,
+                dma,
+                node,
+                variant,
+                regs,
+                irq_lines,
+                itr_rate,
+                mscr,
+                phy_if,
+                imask_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
+                hw_lock: KBox::pin_init(new_mutex!(()), GFP_KERNEL)?,
+                tx_produced: AtomicU32::new(0),
+                tx_consumed: AtomicU32::new(0),
+                tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+                rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+                irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
+                rx_napi: Napi::new(ndev, NAPI_RX, false, first_irq)?,
+                tx_napi: Napi::new(ndev, NAPI_TX, true, first_irq)?,
+                stats: FecStats::default(),
+                cfg,
+                txic_written: AtomicU32::new(0),
+                rxic_written: AtomicU32::new(0),
+                max_descs,
+                msglevel: AtomicU32::new(0),
+                up: AtomicBool::new(false),
+                link: KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?,
+                rx_csum: csum,
+            };
+            // Last: from here on `Fec`'s drop disconnects the PHY.
+            ndev.phy_connect(&state.node)?;
+            Ok(state)
+        })?;
+        dev_info!(
+            dev,
+            "registered {}, phy-mode {:?}, 1 Tx / 1 Rx queue\n",
+            net.dev().mac(),
+            phy_if
+        );
         Ok(Enet {
-            variant,
-            regs,
-            irqs,
-            mac,
+            net,
+            _mdio: mdio,
             _clk_ahb: clk_ahb,
             _clk_ipg: clk_ipg,
         })
     }
 }
 
+impl Drop for Fec {
+    fn drop(&mut self) {
+        self.dev.phy_disconnect(&self.node);
+    }
+}
+
 impl Drop for Enet {
     fn drop(&mut self) {
         pr_info!(
-            "fec_rs: releasing {} ENET {} (IMASK {:#x}, {} irqs)\n",
-            self.variant.name,
-            self.mac,
-            self.regs.read(regs::IMASK),
-            self.irqs.len()
+            "fec_rs: releasing {} ENET {}\n",
+            self.net.state().variant.name,
+            self.net.dev().mac()
         );
     }
 }

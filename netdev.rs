@@ -11,6 +11,7 @@
 //! nothing here depends on a patched `rust/bindings/bindings_helper.h`.
 
 pub(crate) mod ffi;
+pub(crate) mod gpio;
 pub(crate) mod mmio;
 pub(crate) mod of;
 
@@ -19,6 +20,8 @@ pub(crate) mod of;
 // registers a net_device.
 #[cfg(nxp_net)]
 pub(crate) mod dma;
+#[cfg(nxp_net)]
+pub(crate) mod mdio;
 #[cfg(nxp_net)]
 pub(crate) mod net;
 #[cfg(nxp_net)]

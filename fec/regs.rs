@@ -101,3 +101,166 @@ pub(crate) const QOS_SCHEME: Reg = Reg::new(0x1f0);
 /// First and last MIB (RMON) counter.
 pub(crate) const MIB_FIRST: Reg = Reg::new(0x200);
 pub(crate) const MIB_LAST: Reg = Reg::new(0x2e0);
+
+/// Interrupt event / mask bits (`FEC_ENET_*`).
+pub(crate) mod ievent {
+    /// Babbling receiver / transmitter, SDMA bus error.
+    pub(crate) const BABR: u32 = 1 << 30;
+    pub(crate) const BABT: u32 = 1 << 29;
+    pub(crate) const EBERR: u32 = 1 << 22;
+    /// Graceful stop complete.
+    pub(crate) const GRA: u32 = 1 << 28;
+    /// Frame transmitted, rings 0..2.
+    pub(crate) const TXF_0: u32 = 1 << 27;
+    pub(crate) const TXF_1: u32 = 1 << 3;
+    pub(crate) const TXF_2: u32 = 1 << 7;
+    /// Frame received, rings 0..2.
+    pub(crate) const RXF_0: u32 = 1 << 25;
+    pub(crate) const RXF_1: u32 = 1 << 1;
+    pub(crate) const RXF_2: u32 = 1 << 5;
+    /// MII management transfer done.
+    pub(crate) const MII: u32 = 1 << 23;
+    pub(crate) const TXF: u32 = TXF_0 | TXF_1 | TXF_2;
+    pub(crate) const RXF: u32 = RXF_0 | RXF_1 | RXF_2;
+    /// Errors counted by the driver.
+    pub(crate) const ERR: u32 = BABR | BABT | EBERR;
+    /// Every event but MII (which the MDIO accessors own).
+    pub(crate) const ALL_BUT_MII: u32 = !MII;
+}
+
+/// Ethernet control bits (`FEC_ECR_*`).
+pub(crate) mod ecr {
+    pub(crate) const RESET: u32 = 1 << 0;
+    pub(crate) const ETHEREN: u32 = 1 << 1;
+    /// Enhanced descriptors (and the 1588 timer).
+    pub(crate) const EN1588: u32 = 1 << 4;
+    /// 1000 Mbit/s.
+    pub(crate) const SPEED: u32 = 1 << 5;
+    /// Descriptors in little-endian order.
+    pub(crate) const BYTESWP: u32 = 1 << 8;
+}
+
+/// Receive control bits (`FEC_RCR_*`).
+pub(crate) mod rcr {
+    /// Disable receive on transmit (half duplex).
+    pub(crate) const DRT: u32 = 1 << 1;
+    pub(crate) const MII: u32 = 1 << 2;
+    pub(crate) const PROMISC: u32 = 1 << 3;
+    pub(crate) const FLOWCTL: u32 = 1 << 5;
+    pub(crate) const RGMII: u32 = 1 << 6;
+    pub(crate) const RMII: u32 = 1 << 8;
+    pub(crate) const R10BASET: u32 = 1 << 9;
+    /// Payload length check.
+    pub(crate) const NLC: u32 = 1 << 30;
+    /// Maximum frame length field.
+    pub(crate) const MAX_FL_SHIFT: u32 = 16;
+    pub(crate) const MAX_FL_MASK: u32 = 0x3fff << MAX_FL_SHIFT;
+}
+
+/// Transmit control: full duplex.
+pub(crate) const TCR_FDEN: u32 = 1 << 2;
+/// Tx FIFO watermark: store and forward.
+pub(crate) const TXWMRK_STRFWD: u32 = 1 << 8;
+
+/// Receive accelerator bits (`FEC_RACC_*`).
+pub(crate) mod racc {
+    /// Discard frames with IP header / protocol checksum errors.
+    pub(crate) const IPDIS: u32 = 1 << 1;
+    pub(crate) const PRODIS: u32 = 1 << 2;
+    /// Two bytes in front of each frame (aligns the IP header).
+    pub(crate) const SHIFT16: u32 = 1 << 7;
+}
+
+/// MII management frame fields (`FEC_MMFR_*`, clause 22).
+pub(crate) mod mmfr {
+    pub(crate) const ST: u32 = 1 << 30;
+    pub(crate) const OP_READ: u32 = 2 << 28;
+    pub(crate) const OP_WRITE: u32 = 1 << 28;
+    pub(crate) const TA: u32 = 2 << 16;
+
+    /// The frame for a clause-22 access to `reg` of the PHY at `addr`.
+    pub(crate) const fn frame(op: u32, addr: u32, reg: u32, data: u16) -> u32 {
+        ST | op | ((addr & 0x1f) << 23) | ((reg & 0x1f) << 18) | TA | data as u32
+    }
+}
+
+/// Pause: receive FIFO thresholds and the opcode/duration (`FEC_ENET_*_V`).
+pub(crate) const RSEM_V: u32 = 0x84;
+pub(crate) const RSFL_V: u32 = 16;
+pub(crate) const RAEM_V: u32 = 0x8;
+pub(crate) const RAFL_V: u32 = 0x8;
+pub(crate) const OPD_V: u32 = 0xfff0;
+
+/// MII speed (MSCR) for an `ipg` clock of `rate_hz`: MDC at most 2.5 MHz
+/// and an MDIO hold time of at least 10 ns (`fec_enet_mii_init()`); `None`
+/// when the clock is too fast for the 6-bit divider.
+pub(crate) const fn mscr(rate_hz: u32) -> Option<u32> {
+    let bus_hz = 2_500_000u32;
+    // ENET-MAC: MDC = ref / ((MII_SPEED + 1) * 2).
+    let div = rate_hz.div_ceil(bus_hz * 2);
+    let speed = div.saturating_sub(1);
+    if speed > 63 {
+        return None;
+    }
+    let hold = rate_hz.div_ceil(100_000_000).saturating_sub(1);
+    Some(speed << 1 | hold << 8)
+}
+
+/// The MIB counters of `ethtool -S`, named as by the C driver (`fec_stats`).
+pub(crate) const MIB_COUNT: usize = 53;
+/// The MIB counters of `ethtool -S`.
+pub(crate) const MIB: [(&kernel::str::CStr, Reg); MIB_COUNT] = [
+    (c"tx_dropped", Reg::new(0x200)),
+    (c"tx_packets", Reg::new(0x204)),
+    (c"tx_broadcast", Reg::new(0x208)),
+    (c"tx_multicast", Reg::new(0x20c)),
+    (c"tx_crc_errors", Reg::new(0x210)),
+    (c"tx_undersize", Reg::new(0x214)),
+    (c"tx_oversize", Reg::new(0x218)),
+    (c"tx_fragment", Reg::new(0x21c)),
+    (c"tx_jabber", Reg::new(0x220)),
+    (c"tx_collision", Reg::new(0x224)),
+    (c"tx_64byte", Reg::new(0x228)),
+    (c"tx_65to127byte", Reg::new(0x22c)),
+    (c"tx_128to255byte", Reg::new(0x230)),
+    (c"tx_256to511byte", Reg::new(0x234)),
+    (c"tx_512to1023byte", Reg::new(0x238)),
+    (c"tx_1024to2047byte", Reg::new(0x23c)),
+    (c"tx_GTE2048byte", Reg::new(0x240)),
+    (c"tx_octets", Reg::new(0x244)),
+    (c"IEEE_tx_drop", Reg::new(0x248)),
+    (c"IEEE_tx_frame_ok", Reg::new(0x24c)),
+    (c"IEEE_tx_1col", Reg::new(0x250)),
+    (c"IEEE_tx_mcol", Reg::new(0x254)),
+    (c"IEEE_tx_def", Reg::new(0x258)),
+    (c"IEEE_tx_lcol", Reg::new(0x25c)),
+    (c"IEEE_tx_excol", Reg::new(0x260)),
+    (c"IEEE_tx_macerr", Reg::new(0x264)),
+    (c"IEEE_tx_cserr", Reg::new(0x268)),
+    (c"IEEE_tx_sqe", Reg::new(0x26c)),
+    (c"IEEE_tx_fdxfc", Reg::new(0x270)),
+    (c"IEEE_tx_octets_ok", Reg::new(0x274)),
+    (c"rx_packets", Reg::new(0x284)),
+    (c"rx_broadcast", Reg::new(0x288)),
+    (c"rx_multicast", Reg::new(0x28c)),
+    (c"rx_crc_errors", Reg::new(0x290)),
+    (c"rx_undersize", Reg::new(0x294)),
+    (c"rx_oversize", Reg::new(0x298)),
+    (c"rx_fragment", Reg::new(0x29c)),
+    (c"rx_jabber", Reg::new(0x2a0)),
+    (c"rx_64byte", Reg::new(0x2a8)),
+    (c"rx_65to127byte", Reg::new(0x2ac)),
+    (c"rx_128to255byte", Reg::new(0x2b0)),
+    (c"rx_256to511byte", Reg::new(0x2b4)),
+    (c"rx_512to1023byte", Reg::new(0x2b8)),
+    (c"rx_1024to2047byte", Reg::new(0x2bc)),
+    (c"rx_GTE2048byte", Reg::new(0x2c0)),
+    (c"rx_octets", Reg::new(0x2c4)),
+    (c"IEEE_rx_drop", Reg::new(0x2c8)),
+    (c"IEEE_rx_frame_ok", Reg::new(0x2cc)),
+    (c"IEEE_rx_crc", Reg::new(0x2d0)),
+    (c"IEEE_rx_align", Reg::new(0x2d4)),
+    (c"IEEE_rx_macerr", Reg::new(0x2d8)),
+    (c"IEEE_rx_fdxfc", Reg::new(0x2dc)),
+    (c"IEEE_rx_octets_ok", Reg::new(0x2e0)),
+];

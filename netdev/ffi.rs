@@ -23,6 +23,17 @@ pub(crate) struct NxpRes {
     pub(crate) size: u64,
 }
 
+/// `struct gpio_desc`, only handled by pointer.
+#[repr(C)]
+pub(crate) struct GpioDesc {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+/// `NXP_PHY_IF_*` of `shim.h`.
+pub(crate) const NXP_PHY_IF_RMII: c_int = 1;
+pub(crate) const NXP_PHY_IF_RGMII: c_int = 2;
+
 // Only pointers to the kernel structs cross this boundary. Some kernel
 // configurations (uniprocessor `arch_spinlock_t`) make those structs contain
 // empty structs, which the lint flags although no value is passed by copy.
@@ -39,6 +50,24 @@ extern "C" {
     pub(crate) fn nxp_of_node_is_type(np: *const bindings::device_node, ty: *const c_char) -> bool;
     pub(crate) fn nxp_of_get_mac_address(np: *mut bindings::device_node, mac: *mut u8) -> c_int;
     pub(crate) fn nxp_of_irq(np: *mut bindings::device_node, index: c_int) -> c_uint;
+    pub(crate) fn nxp_of_read_u32(
+        np: *const bindings::device_node,
+        name: *const c_char,
+        out: *mut u32,
+    ) -> c_int;
+    pub(crate) fn nxp_of_child_named(
+        np: *mut bindings::device_node,
+        name: *const c_char,
+    ) -> *mut bindings::device_node;
+    pub(crate) fn nxp_of_phy_if(np: *mut bindings::device_node) -> c_int;
+
+    pub(crate) fn nxp_gpiod_get_optional_out(
+        dev: *mut bindings::device,
+        con_id: *const c_char,
+        high: bool,
+        out: *mut *mut GpioDesc,
+    ) -> c_int;
+    pub(crate) fn nxp_gpiod_set_value_cansleep(g: *mut GpioDesc, value: c_int);
 
     pub(crate) fn nxp_ioremap_of(
         np: *mut bindings::device_node,
@@ -103,7 +132,15 @@ mod net {
         NxpNapi;
         /// `struct nxp_irq` of `shim_net.c`: a requested IRQ with its Rust owner.
         NxpIrq;
+        /// `struct nxp_mdio` of `shim_net.c`: an MDIO bus with Rust accessors.
+        NxpMdio;
     }
+
+    /// `nxp_mdio_read_t` of `shim_net.h`.
+    pub(crate) type MdioRead = unsafe extern "C" fn(ops: *mut c_void, addr: c_int, reg: c_int) -> c_int;
+    /// `nxp_mdio_write_t` of `shim_net.h`.
+    pub(crate) type MdioWrite =
+        unsafe extern "C" fn(ops: *mut c_void, addr: c_int, reg: c_int, val: u16) -> c_int;
 
     /// `struct nxp_stats` of `shim_net.h`.
     #[repr(C)]
@@ -322,6 +359,26 @@ mod net {
             full: *mut bool,
         ) -> bool;
         pub(crate) fn nxp_phy_print_status(dev: *mut NetDevice);
+        pub(crate) fn nxp_phy_pause(dev: *mut NetDevice) -> bool;
+
+        pub(crate) fn nxp_mdio_register(
+            parent: *mut bindings::device,
+            np: *mut bindings::device_node,
+            id: *const c_char,
+            ops: *mut c_void,
+            rd: MdioRead,
+            wr: MdioWrite,
+            err: *mut c_int,
+        ) -> *mut NxpMdio;
+        pub(crate) fn nxp_mdio_unregister(m: *mut NxpMdio);
+
+        pub(crate) fn nxp_netdev_mc_copy(
+            dev: *mut NetDevice,
+            buf: *mut u8,
+            max: c_uint,
+            locked: bool,
+        ) -> c_uint;
+        pub(crate) fn nxp_skb_clear_csum(skb: *mut SkBuff) -> c_int;
 
         pub(crate) fn nxp_page_size() -> c_uint;
     }

@@ -230,6 +230,26 @@ impl NetDev {
         up.then_some((speed.try_into().unwrap_or(0), full))
     }
 
+    /// Whether the PHY resolved symmetric pause with the link partner.
+    pub(crate) fn phy_pause(self) -> bool {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_phy_pause(self.as_raw()) }
+    }
+
+    /// Copies the multicast addresses into `out`; returns how many the
+    /// device has (more than `out.len()` means some were left out).
+    /// `in_set_rx_mode`: called from [`NetDriver::set_rx_mode`], which runs
+    /// with the address list locked; otherwise it is locked here.
+    pub(crate) fn mc_list(self, out: &mut [[u8; 6]], in_set_rx_mode: bool) -> usize {
+        let max = u32::try_from(out.len()).unwrap_or(u32::MAX);
+        // SAFETY: Valid net_device; `out` is writable for `max * ETH_ALEN`
+        // bytes (`[[u8; 6]]` is contiguous).
+        let n = unsafe {
+            ffi::nxp_netdev_mc_copy(self.as_raw(), out.as_mut_ptr().cast(), max, in_set_rx_mode)
+        };
+        n as usize
+    }
+
     /// Logs the link state the way phylib drivers do.
     pub(crate) fn phy_print_status(self) {
         // SAFETY: Valid net_device.

@@ -15,6 +15,17 @@ use super::{
     MacAddr, //
 };
 
+/// MAC-PHY interface classes, as far as a MAC's configuration cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PhyInterface {
+    /// MII or GMII (and anything else without its own MAC setting).
+    Mii,
+    /// Reduced MII.
+    Rmii,
+    /// Reduced gigabit MII, any delay variant.
+    Rgmii,
+}
+
 /// A reference-counted device-tree node.
 ///
 /// # Invariants
@@ -76,6 +87,30 @@ impl Node {
             ffi::nxp_of_get_mac_address(self.as_raw(), mac.as_mut_ptr())
         })?;
         Ok(MacAddr(mac))
+    }
+
+    /// The `u32` property `name`, if present and well-formed.
+    pub(crate) fn read_u32(&self, name: &CStr) -> Option<u32> {
+        let mut v = 0;
+        // SAFETY: `self` is a valid node, `name` NUL-terminated, `v` writable.
+        let err = unsafe { ffi::nxp_of_read_u32(self.as_raw(), name.as_char_ptr(), &mut v) };
+        (err == 0).then_some(v)
+    }
+
+    /// The child node called `name`, if any.
+    pub(crate) fn child(&self, name: &CStr) -> Option<Node> {
+        // SAFETY: `self` is a valid node; the shim returns a counted reference.
+        unsafe { Self::from_raw(ffi::nxp_of_child_named(self.as_raw(), name.as_char_ptr())) }
+    }
+
+    /// The class of the node's `phy-mode` (MII when absent).
+    pub(crate) fn phy_interface(&self) -> PhyInterface {
+        // SAFETY: `self` is a valid node.
+        match unsafe { ffi::nxp_of_phy_if(self.as_raw()) } {
+            ffi::NXP_PHY_IF_RMII => PhyInterface::Rmii,
+            ffi::NXP_PHY_IF_RGMII => PhyInterface::Rgmii,
+            _ => PhyInterface::Mii,
+        }
     }
 
     /// Maps interrupt `index` of the node (`interrupts` property) to a Linux

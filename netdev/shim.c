@@ -5,12 +5,14 @@
  */
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/gpio/consumer.h>
 #include <linux/etherdevice.h>
 #include <linux/io.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
 #include <linux/of_irq.h>
 #include <linux/of_net.h>
+#include <linux/phy.h>
 #include <linux/platform_device.h>
 #include <linux/skbuff.h>
 #include <linux/string.h>
@@ -127,4 +129,47 @@ unsigned int nxp_max_skb_frags(void)
 void nxp_random_ether_addr(u8 *mac)
 {
 	eth_random_addr(mac);
+}
+
+int nxp_of_read_u32(const struct device_node *np, const char *name, u32 *out)
+{
+	return of_property_read_u32(np, name, out);
+}
+
+/* The child of @np called @name, with a reference the caller must put. */
+struct device_node *nxp_of_child_named(struct device_node *np, const char *name)
+{
+	return of_get_child_by_name(np, name);
+}
+
+int nxp_of_phy_if(struct device_node *np)
+{
+	phy_interface_t iface;
+
+	if (of_get_phy_mode(np, &iface))
+		return NXP_PHY_IF_MII;
+	if (phy_interface_mode_is_rgmii(iface))
+		return NXP_PHY_IF_RGMII;
+	if (iface == PHY_INTERFACE_MODE_RMII)
+		return NXP_PHY_IF_RMII;
+	return NXP_PHY_IF_MII;
+}
+
+/* An optional output GPIO of @dev (device-managed), driven to @high (the
+ * logical, asserted level) at once; *out is NULL if the DT has none. */
+int nxp_gpiod_get_optional_out(struct device *dev, const char *con_id,
+			       bool high, struct gpio_desc **out)
+{
+	struct gpio_desc *g = devm_gpiod_get_optional(dev, con_id,
+						     high ? GPIOD_OUT_HIGH : GPIOD_OUT_LOW);
+
+	if (IS_ERR(g))
+		return PTR_ERR(g);
+	*out = g;
+	return 0;
+}
+
+void nxp_gpiod_set_value_cansleep(struct gpio_desc *g, int value)
+{
+	gpiod_set_value_cansleep(g, value);
 }

@@ -31,6 +31,20 @@ void nxp_of_node_put(struct device_node *np);
 bool nxp_of_node_is_type(const struct device_node *np, const char *type);
 int nxp_of_get_mac_address(struct device_node *np, u8 *mac);
 unsigned int nxp_of_irq(struct device_node *np, int index);
+int nxp_of_read_u32(const struct device_node *np, const char *name, u32 *out);
+struct device_node *nxp_of_child_named(struct device_node *np, const char *name);
+
+/* PHY interface class of a controller node's phy-mode (NXP_PHY_IF_*). */
+#define NXP_PHY_IF_MII		0
+#define NXP_PHY_IF_RMII		1
+#define NXP_PHY_IF_RGMII	2
+int nxp_of_phy_if(struct device_node *np);
+
+/* GPIOs (device-managed). */
+struct gpio_desc;
+int nxp_gpiod_get_optional_out(struct device *dev, const char *con_id,
+			       bool high, struct gpio_desc **out);
+void nxp_gpiod_set_value_cansleep(struct gpio_desc *g, int value);
 
 /* MMIO mappings of device-tree resources (request + ioremap, and back). */
 int nxp_ioremap_of(struct device_node *np, int index, const char *name,

@@ -796,6 +796,17 @@ static int __nxp_phy_connect(struct net_device *dev, struct device_node *np)
 	}
 	if (!priv->phy_np)
 		return -ENODEV;
+	if (!priv->fixed_link) {
+		/* The PHY may sit on another controller's MDIO bus that is not
+		 * registered yet (i.MX7D: fec2's PHY is on fec1's bus). */
+		phydev = of_phy_find_device(priv->phy_np);
+		if (!phydev) {
+			of_node_put(priv->phy_np);
+			priv->phy_np = NULL;
+			return -EPROBE_DEFER;
+		}
+		put_device(&phydev->mdio.dev);
+	}
 	phydev = of_phy_connect(dev, priv->phy_np, nxp_adjust_link, 0, iface);
 	if (!phydev) {
 		__nxp_phy_disconnect(dev, np);
@@ -839,6 +850,12 @@ bool nxp_phy_state(struct net_device *dev, int *speed, bool *full_duplex)
 	return phydev->link;
 }
 
+/* Whether the link partner agreed to symmetric pause (after autoneg). */
+bool nxp_phy_pause(struct net_device *dev)
+{
+	return dev->phydev && dev->phydev->pause;
+}
+
 void nxp_phy_print_status(struct net_device *dev)
 {
 	if (dev->phydev)
@@ -848,4 +865,107 @@ void nxp_phy_print_status(struct net_device *dev)
 unsigned int nxp_page_size(void)
 {
 	return PAGE_SIZE;
+}
+
+/* --- MDIO bus ---------------------------------------------------------------- */
+
+struct nxp_mdio {
+	struct mii_bus *bus;
+	void *ops;
+	nxp_mdio_read_t read;
+	nxp_mdio_write_t write;
+};
+
+static int nxp_mdio_read(struct mii_bus *bus, int addr, int reg)
+{
+	struct nxp_mdio *m = bus->priv;
+
+	return m->read(m->ops, addr, reg);
+}
+
+static int nxp_mdio_write(struct mii_bus *bus, int addr, int reg, u16 val)
+{
+	struct nxp_mdio *m = bus->priv;
+
+	return m->write(m->ops, addr, reg, val);
+}
+
+/* Registers a clause-22 MDIO bus named @id under @parent whose PHYs are
+ * described by @np (NULL: the bus is scanned). */
+struct nxp_mdio *nxp_mdio_register(struct device *parent, struct device_node *np,
+				   const char *id, void *ops, nxp_mdio_read_t rd,
+				   nxp_mdio_write_t wr, int *err)
+{
+	struct nxp_mdio *m = kzalloc(sizeof(*m), GFP_KERNEL);
+
+	*err = -ENOMEM;
+	if (!m)
+		return NULL;
+	m->bus = mdiobus_alloc();
+	if (!m->bus)
+		goto free;
+	m->ops = ops;
+	m->read = rd;
+	m->write = wr;
+	m->bus->name = "nxp_rs_mii_bus";
+	m->bus->read = nxp_mdio_read;
+	m->bus->write = nxp_mdio_write;
+	m->bus->priv = m;
+	m->bus->parent = parent;
+	strscpy(m->bus->id, id, MII_BUS_ID_SIZE);
+	*err = of_mdiobus_register(m->bus, np);
+	if (*err)
+		goto free_bus;
+	return m;
+free_bus:
+	mdiobus_free(m->bus);
+free:
+	kfree(m);
+	return NULL;
+}
+
+void nxp_mdio_unregister(struct nxp_mdio *m)
+{
+	mdiobus_unregister(m->bus);
+	mdiobus_free(m->bus);
+	kfree(m);
+}
+
+/* --- Rx filter ----------------------------------------------------------------- */
+
+/* Copies up to @max multicast addresses of @dev into @buf (ETH_ALEN each);
+ * returns how many the device has. @locked: the caller (ndo_set_rx_mode)
+ * holds the address list lock; otherwise it is taken here. */
+unsigned int nxp_netdev_mc_copy(struct net_device *dev, u8 *buf, unsigned int max,
+				bool locked)
+{
+	struct netdev_hw_addr *ha;
+	unsigned int n = 0;
+
+	if (!locked)
+		netif_addr_lock_bh(dev);
+	netdev_for_each_mc_addr(ha, dev) {
+		if (n < max)
+			ether_addr_copy(buf + n * ETH_ALEN, ha->addr);
+		n++;
+	}
+	if (!locked)
+		netif_addr_unlock_bh(dev);
+	return n;
+}
+
+/* --- Tx checksum --------------------------------------------------------------- */
+
+/* For a MAC that inserts the IPv4 header and TCP/UDP checksums itself
+ * (`fec_enet_clear_csum()`): zero both fields of a CHECKSUM_PARTIAL skb. */
+int nxp_skb_clear_csum(struct sk_buff *skb)
+{
+	if (skb->ip_summed != CHECKSUM_PARTIAL)
+		return 0;
+	if (unlikely(skb_cow_head(skb, 0)))
+		return -ENOMEM;
+	if (skb->protocol == htons(ETH_P_IP))
+		ip_hdr(skb)->check = 0;
+	*(__sum16 *)(skb->head + skb->csum_start + skb->csum_offset) = 0;
+	return 0;
 }

@@ -164,7 +164,24 @@ void nxp_phy_disconnect(struct net_device *dev, struct device_node *np);
 void nxp_phy_start(struct net_device *dev);
 void nxp_phy_stop(struct net_device *dev);
 bool nxp_phy_state(struct net_device *dev, int *speed, bool *full_duplex);
+bool nxp_phy_pause(struct net_device *dev);
 void nxp_phy_print_status(struct net_device *dev);
+
+/* MDIO bus whose accessors are Rust functions. */
+struct nxp_mdio;
+typedef int (*nxp_mdio_read_t)(void *ops, int addr, int reg);
+typedef int (*nxp_mdio_write_t)(void *ops, int addr, int reg, u16 val);
+struct nxp_mdio *nxp_mdio_register(struct device *parent, struct device_node *np,
+				   const char *id, void *ops, nxp_mdio_read_t rd,
+				   nxp_mdio_write_t wr, int *err);
+void nxp_mdio_unregister(struct nxp_mdio *m);
+
+/* Rx filter */
+unsigned int nxp_netdev_mc_copy(struct net_device *dev, u8 *buf, unsigned int max,
+				bool locked);
+
+/* Tx checksum insertion by the MAC: clear the fields it fills in. */
+int nxp_skb_clear_csum(struct sk_buff *skb);
 
 /* Misc */
 unsigned int nxp_page_size(void);

@@ -100,6 +100,14 @@ impl Skb {
         }
     }
 
+    /// For a MAC that computes the IPv4 header and TCP/UDP checksums itself:
+    /// zeroes both fields when a checksum is requested (`CHECKSUM_PARTIAL`).
+    /// Fails (skb untouched) if a cloned head could not be copied.
+    pub(crate) fn clear_csum_fields(&mut self) -> kernel::error::Result {
+        // SAFETY: Valid skb we own.
+        kernel::error::to_result(unsafe { ffi::nxp_skb_clear_csum(self.as_raw()) })
+    }
+
     /// Makes `headroom` bytes in front of the data writable, copying the
     /// head if needed; on failure the skb is freed and `None` returned.
     pub(crate) fn with_headroom(self, dev: NetDev, headroom: u32) -> Option<Self> {

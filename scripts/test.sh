@@ -19,7 +19,7 @@ tests_for() { # <board> <driver>
 	case "$1/$2" in
 	*/c) echo "${NXP_TESTS_C:-$ALL_TESTS}" ;;
 	ppc-e500/rust) echo "${NXP_TESTS_RUST:-$ALL_TESTS}" ;;
-	arm-imx7/rust) echo "${NXP_TESTS_RUST:-module_load}" ;;
+	arm-imx7/rust) echo "${NXP_TESTS_RUST:-$ALL_TESTS}" ;;
 	esac
 }
 
