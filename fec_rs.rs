@@ -300,14 +300,17 @@ impl TxRing {
         let off = i * desc::BD_SIZE;
         // ENET descriptors hold 32-bit addresses; the platform device's DMA
         // mask is 32 bits.
-        self.bds.write32(off + desc::BD_BUFADDR, (addr as u32).to_le());
-        self.bds.write16(off + desc::BD_DATLEN, (len as u16).to_le());
+        self.bds
+            .write32(off + desc::BD_BUFADDR, (addr as u32).to_le());
+        self.bds
+            .write16(off + desc::BD_DATLEN, (len as u16).to_le());
         self.bds.write32(off + desc::BD_ESC, esc.to_le());
         self.bds.write32(off + desc::BD_BDU, 0);
     }
 
     fn set_sc(&self, i: usize, sc: u16) {
-        self.bds.write16(i * desc::BD_SIZE + desc::BD_SC, sc.to_le());
+        self.bds
+            .write16(i * desc::BD_SIZE + desc::BD_SC, sc.to_le());
     }
 
     /// Unmaps and releases the descriptors of one packet starting at
@@ -386,7 +389,8 @@ impl RxRing {
     fn arm(&mut self, i: usize, page: RxPage) {
         let off = i * desc::BD_SIZE;
         let addr = page.dma() + u64::from(RX_HEADROOM);
-        self.bds.write32(off + desc::BD_BUFADDR, (addr as u32).to_le());
+        self.bds
+            .write32(off + desc::BD_BUFADDR, (addr as u32).to_le());
         self.pages[i] = Some(page);
         self.rearm(i);
     }
@@ -1633,12 +1637,7 @@ impl platform::Driver for FecRs {
         // The MDIO bus: PHYs described under `mdio` (scanned without one).
         let mdio_np = node.child(c"mdio");
         let id = kernel::str::CString::try_from_fmt(fmt!("fec_rs-{:x}", regs.start()))?;
-        let mdio = MdioBus::register(
-            dev,
-            mdio_np.as_ref(),
-            &id,
-            FecMdio { regs: regs.clone() },
-        )?;
+        let mdio = MdioBus::register(dev, mdio_np.as_ref(), &id, FecMdio { regs: regs.clone() })?;
 
         // One BD per fragment plus one for the linear part.
         let max_descs = netdev::max_skb_frags() + 1;

@@ -137,7 +137,8 @@ mod net {
     }
 
     /// `nxp_mdio_read_t` of `shim_net.h`.
-    pub(crate) type MdioRead = unsafe extern "C" fn(ops: *mut c_void, addr: c_int, reg: c_int) -> c_int;
+    pub(crate) type MdioRead =
+        unsafe extern "C" fn(ops: *mut c_void, addr: c_int, reg: c_int) -> c_int;
     /// `nxp_mdio_write_t` of `shim_net.h`.
     pub(crate) type MdioWrite =
         unsafe extern "C" fn(ops: *mut c_void, addr: c_int, reg: c_int, val: u16) -> c_int;

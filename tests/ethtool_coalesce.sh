@@ -26,6 +26,22 @@ if [ "$NXP_DRIVER/$NXP_BOARD" = rust/ppc-e500 ]; then
 	check "TXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'txic_programmed: 2193621055$'"
 	check "RXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'rxic_programmed: 2193621055$'"
 fi
+stat() { ethtool -S $IF | awk -v k="$1:" '$1 == k { print $2 }'; }
+if [ "$NXP_DRIVER/$NXP_BOARD" = rust/arm-imx7 ]; then
+	# ITR units of 64 AHB cycles: EN | CLK_SEL | 22 << 20 | units(32 us).
+	rate=$(dmesg | sed -n 's/.*ITR clock \([0-9]*\) Hz.*/\1/p' | tail -1)
+	diag "ITR clock $rate Hz"
+	want=$(( (1 << 31) | (1 << 30) | (22 << 20) | (32 * (rate / 64000) / 1000) ))
+	check "TXIC0 programmed $want" test "$(stat txic_programmed)" = "$want"
+	check "RXIC0 programmed $want" test "$(stat rxic_programmed)" = "$want"
+	# The C enable rule: one frame (or no time) turns a direction off.
+	check "rx-frames 1 accepted" ethtool -C $IF rx-frames 1
+	check "rx-frames reads back 1" test "$(coal rx-frames)" = 1
+	check "RXIC0 off (0) with 1 frame" test "$(stat rxic_programmed)" = 0
+	check "TXIC0 unchanged" test "$(stat txic_programmed)" = "$want"
+	check "rx-frames 22 again" ethtool -C $IF rx-frames 22
+	check "RXIC0 back on" test "$(stat rxic_programmed)" = "$want"
+fi
 
 before=$(snapshot)
 check "rx-frames 256 rejected" sh -c "! ethtool -C $IF rx-frames 256"

@@ -14,6 +14,7 @@ fi
 cur() { ethtool -g $IF | awk -v k="$1:" '/^Current/ { c = 1 } c && $1 == k { print $2; exit }'; }
 maxv() { ethtool -g $IF | awk -v k="$1:" '$1 == k { print $2; exit }'; }
 diag "max rx $(maxv RX) tx $(maxv TX), current rx $(cur RX) tx $(cur TX)"
+rx0=$(cur RX) tx0=$(cur TX)
 check "ethtool -G rx 128 tx 128" ethtool -G $IF rx 128 tx 128
 check "rx reads back 128" test "$(cur RX)" = 128
 check "tx reads back 128" test "$(cur TX)" = 128
@@ -27,7 +28,11 @@ if [ "$NXP_DRIVER" = rust ]; then
 	check "tx 16 (below two maximal packets) rejected" sh -c "! ethtool -G $IF tx 16"
 fi
 check "rejections changed nothing" test "$(cur RX) $(cur TX)" = "$before"
-check "ethtool -G back to defaults" ethtool -G $IF rx $(maxv RX) tx $(maxv TX)
+check "ethtool -G largest rings" ethtool -G $IF rx $(maxv RX) tx $(maxv TX)
+check "largest rings read back" test "$(cur RX) $(cur TX)" = "$(maxv RX) $(maxv TX)"
+wait_for 15 carrier_up $IF
+check "traffic on the largest rings" ping -c 3 -W 3 $HOST_IP
+check "ethtool -G back to rx $rx0 tx $tx0" ethtool -G $IF rx $rx0 tx $tx0
 wait_for 15 carrier_up $IF
 check "traffic after restoring" ping -c 3 -W 3 $HOST_IP
 finish

@@ -25,6 +25,12 @@ pub mod gianfar_desc;
 #[path = "../../../fec/coalesce.rs"]
 pub mod fec_coalesce;
 
+#[path = "../../../fec/desc.rs"]
+pub mod fec_desc;
+
+#[path = "../../../fec/filter.rs"]
+pub mod fec_filter;
+
 /// The hardware modules under the paths the drivers use.
 pub mod gianfar {
     pub use super::gianfar_coalesce as coalesce;
@@ -34,6 +40,8 @@ pub mod gianfar {
 /// The hardware modules under the paths the drivers use.
 pub mod fec {
     pub use super::fec_coalesce as coalesce;
+    pub use super::fec_desc as desc;
+    pub use super::fec_filter as filter;
 }
 
 #[cfg(test)]

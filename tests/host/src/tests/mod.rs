@@ -2,7 +2,9 @@
 
 mod coalesce_fec;
 mod coalesce_gianfar;
+mod desc_fec;
 mod desc_gianfar;
+mod filter_fec;
 mod napi;
 mod qdisc;
 mod ring;

@@ -1,0 +1,67 @@
+#!/bin/sh
+# MTU bounds and Rx modes: the largest MTU the driver reports is accepted and
+# carries a frame of that size, one more is rejected and changes nothing;
+# promiscuous and all-multicast modes switch on and off with traffic flowing.
+# timeout: 90
+. /usr/share/nxp/tests/lib.sh
+check "interface up" netif_up
+IF=$(netif)
+max=$(ip -d link show $IF | sed -n 's/.*maxmtu \([0-9]*\).*/\1/p')
+min=$(ip -d link show $IF | sed -n 's/.*minmtu \([0-9]*\).*/\1/p')
+diag "minmtu $min maxmtu $max"
+check "maxmtu reported" test -n "$max"
+[ -n "$max" ] || finish
+check "mtu $((max + 1)) rejected" sh -c "! ip link set $IF mtu $((max + 1)) 2> /dev/null"
+check "mtu unchanged (1500)" test "$(cat /sys/class/net/$IF/mtu)" = 1500
+check "mtu $((min - 1)) rejected" sh -c "! ip link set $IF mtu $((min - 1)) 2> /dev/null"
+# Frames up to 1960 bytes of IP packet (what fits the fec buffers).
+big=$max
+[ $big -gt 1960 ] && big=1960
+# set_mtu <mtu>: live; the C fec refuses that (EBUSY) while the interface
+# is up, so for it the interface is cycled.
+set_mtu() {
+	ip link set $IF mtu $1 && return 0
+	[ "$NXP_DRIVER/$NXP_BOARD" = c/arm-imx7 ] || return 1
+	diag "C fec: no live MTU change, cycling the interface"
+	ip link set $IF down && ip link set $IF mtu $1 && ip link set $IF up
+}
+check "mtu $big accepted" set_mtu $big
+wait_for 15 carrier_up $IF
+wait_for 10 ping -c 1 -W 1 $HOST_IP
+check "mtu reads back $big" test "$(cat /sys/class/net/$IF/mtu)" = $big
+# ICMP payload + 28 bytes of headers = one $big-byte IP packet sent unfragmented
+# (the host's 1500-byte reply comes back in fragments).
+tx0=$(cat /sys/class/net/$IF/statistics/tx_bytes)
+check "ping with a $big-byte packet" ping -c 3 -W 3 -s $((big - 28)) $HOST_IP
+tx1=$(cat /sys/class/net/$IF/statistics/tx_bytes)
+check "tx_bytes grew by at least 3 full frames" test $((tx1 - tx0)) -ge $((3 * big))
+check "mtu back to 1500" set_mtu 1500
+wait_for 15 carrier_up $IF
+wait_for 10 ping -c 1 -W 1 $HOST_IP
+check "traffic at mtu 1500" ping -c 2 -W 3 $HOST_IP
+
+rcr() { # receive control register (0x84) from the raw register dump
+	ethtool -d $IF raw on > /tmp/regs &&
+		dd if=/tmp/regs bs=1 skip=$((0x84)) count=4 2> /dev/null | od -An -tu4 | tr -d ' '
+}
+check "promisc on" ip link set $IF promisc on
+check "promisc flag set" sh -c "ip link show $IF | grep -q PROMISC"
+if [ "$NXP_DRIVER/$NXP_BOARD" = rust/arm-imx7 ]; then
+	v=$(rcr)
+	diag "RCR $v"
+	check "RCR[PROM] set" test $((v & 8)) = 8
+fi
+check "traffic in promiscuous mode" ping -c 2 -W 3 $HOST_IP
+check "promisc off" ip link set $IF promisc off
+if [ "$NXP_DRIVER/$NXP_BOARD" = rust/arm-imx7 ]; then
+	v=$(rcr)
+	check "RCR[PROM] clear" test $((v & 8)) = 0
+fi
+check "allmulticast on" ip link set $IF allmulticast on
+check "traffic with allmulticast" ping -c 2 -W 3 $HOST_IP
+check "allmulticast off" ip link set $IF allmulticast off
+check "multicast address added" ip maddr add 01:00:5e:01:02:03 dev $IF
+check "multicast address listed" sh -c "ip maddr show dev $IF | grep -q 01:00:5e:01:02:03"
+check "multicast address removed" ip maddr del 01:00:5e:01:02:03 dev $IF
+check "traffic after Rx mode changes" ping -c 2 -W 3 $HOST_IP
+finish
