@@ -12,13 +12,17 @@ SPLAT_RE='WARNING:|BUG:|Oops|Unable to handle|kernel BUG|unreferenced object|Cal
 FAILED=0
 MODDIR=/lib/modules/nxp
 
-case "${NXP_BOARD:-}/${NXP_DRIVER:-}" in
-ppc-e500/c) MODULES="fsl_pq_mdio gianfar_driver" DRV_NAME=fsl-gianfar ;;
-ppc-e500/rust) MODULES="gianfar_rs" DRV_NAME=gianfar_rs ;;
-arm-imx7/c) MODULES="fec" DRV_NAME=fec ;;
-arm-imx7/rust) MODULES="fec_rs" DRV_NAME=fec_rs ;;
-*) echo "# NXP_BOARD/NXP_DRIVER not set" ;;
-esac
+# select_driver <c|rust>: the modules and platform driver name to use.
+select_driver() {
+	case "${NXP_BOARD:-}/$1" in
+	ppc-e500/c) MODULES="fsl_pq_mdio gianfar_driver" DRV_NAME=fsl-gianfar ;;
+	ppc-e500/rust) MODULES="gianfar_rs" DRV_NAME=gianfar_rs ;;
+	arm-imx7/c) MODULES="fec" DRV_NAME=fec ;;
+	arm-imx7/rust) MODULES="fec_rs" DRV_NAME=fec_rs ;;
+	*) echo "# NXP_BOARD/NXP_DRIVER not set" ;;
+	esac
+}
+select_driver "${NXP_DRIVER:-}"
 
 diag() { echo "# $*"; }
 skip() { echo "SKIP: $*"; exit $KSFT_SKIP; }
