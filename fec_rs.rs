@@ -98,6 +98,7 @@ use kernel::{
 };
 use napi::PollEnd;
 use netdev::{
+    debugfs::DebugDir,
     dma::{
         self,
         DescMem,
@@ -116,6 +117,7 @@ use netdev::{
         Features,
         NetDev,
         NetDriver,
+        Pause,
         Registration,
         Rings,
         Setup,
@@ -178,6 +180,12 @@ const MII_TIMEOUT_US: u32 = 30000;
 /// Multicast addresses copied for the hash filter; with more, all multicast
 /// is accepted.
 const MAX_MC: usize = 64;
+
+/// debugfs values and knobs.
+const DBG_TXIC: usize = 0;
+const DBG_RXIC: usize = 1;
+const DBG_ITR_RATE: usize = 2;
+const DBG_FAIL_RX_ALLOC: usize = 0;
 
 /// NAPI instances, as `id`s passed to [`NetDriver::poll`].
 const NAPI_RX: u32 = 0;
@@ -442,6 +450,8 @@ struct FecStats {
     rx_frame_errors: Atomic<u64>,
     rx_fifo_errors: Atomic<u64>,
     rx_csum_ok: Atomic<u64>,
+    /// Rx buffer allocations that failed (the frame was dropped).
+    rx_alloc_failures: Atomic<u64>,
     tx_packets: Atomic<u64>,
     tx_bytes: Atomic<u64>,
     tx_dropped: Atomic<u64>,
@@ -464,6 +474,7 @@ impl Default for FecStats {
             rx_frame_errors: z(),
             rx_fifo_errors: z(),
             rx_csum_ok: z(),
+            rx_alloc_failures: z(),
             tx_packets: z(),
             tx_bytes: z(),
             tx_dropped: z(),
@@ -485,6 +496,17 @@ struct RxCounts {
     frame_errors: u64,
     fifo_errors: u64,
     csum_ok: u64,
+    alloc_failures: u64,
+}
+
+/// Pause (flow control) settings of `ethtool -A`: the ENET pauses both
+/// directions or neither.
+#[derive(Clone, Copy)]
+struct PauseCfg {
+    /// Follow what autonegotiation resolves.
+    autoneg: bool,
+    /// Pause on regardless of autonegotiation.
+    enable: bool,
 }
 
 /// Settings changed through ethtool.
@@ -493,6 +515,7 @@ struct Cfg {
     rings: RingConfig,
     tx_itr: Itr,
     rx_itr: Itr,
+    pause: PauseCfg,
 }
 
 /// The driver state of one ENET (the `net_device`'s private part).
@@ -530,9 +553,10 @@ struct Fec {
     tx_napi: Napi,
     stats: FecStats,
     cfg: Pin<KBox<SpinLock<Cfg>>>,
-    /// TXIC0/RXIC0 as last written (QEMU does not keep them).
-    txic_written: AtomicU32,
-    rxic_written: AtomicU32,
+    /// debugfs `fec_rs-<base>/`: TXIC0/RXIC0 as last written (QEMU does not
+    /// keep them), the ITR clock rate, and the Rx allocation fault-injection
+    /// knob.
+    debug: DebugDir<3, 1>,
     /// Descriptors a packet may need (`MAX_SKB_FRAGS + 1`).
     max_descs: u32,
     msglevel: AtomicU32,
@@ -676,8 +700,8 @@ impl Fec {
                 self.regs.write(r, rx);
             }
         }
-        self.txic_written.store(tx, Ordering::Relaxed);
-        self.rxic_written.store(rx, Ordering::Relaxed);
+        self.debug.set(DBG_TXIC, tx);
+        self.debug.set(DBG_RXIC, rx);
     }
 
     /// Resets and programs the MAC for the current link and starts it
@@ -733,8 +757,10 @@ impl Fec {
             100 | 0 => {}
             _ => rcntl |= rcr::R10BASET,
         }
-        // Pause: on when autonegotiation resolved it (the C default).
-        if self.dev.phy_pause() {
+        // Pause: forced on, or on when autonegotiation resolved it (the C
+        // default: autonegotiated).
+        let pause = self.cfg.lock().pause;
+        if pause.enable || (pause.autoneg && self.dev.phy_pause()) {
             rcntl |= rcr::FLOWCTL;
             self.regs.write(regs::R_FIFO_RSEM, regs::RSEM_V);
             self.regs.write(regs::R_FIFO_RSFL, regs::RSFL_V);
@@ -930,6 +956,24 @@ impl Fec {
         Ok(())
     }
 
+    /// Restarts the MAC of a running data path (new link or pause
+    /// settings): Tx and NAPI paused around `restart_hw`, or the MAC stopped
+    /// when the link is down. `hw_lock` held, data path up.
+    fn restart_live(&self, link_up: bool) {
+        self.dev.tx_disable();
+        self.rx_napi.disable();
+        self.tx_napi.disable();
+        if link_up {
+            self.restart_hw();
+            self.resume();
+        } else {
+            self.stop_hw();
+            self.rx_napi.enable();
+            self.tx_napi.enable();
+        }
+        self.dev.tx_wake_all();
+    }
+
     fn txq(&self) -> TxQueue {
         self.dev.txq(0)
     }
@@ -1069,8 +1113,15 @@ impl Fec {
                         work += 1;
                         continue;
                     };
-                    let Some(new) = rx.pool.alloc() else {
+                    // `fail_rx_alloc` in debugfs injects failures here.
+                    let new = if self.debug.take(DBG_FAIL_RX_ALLOC) {
+                        None
+                    } else {
+                        rx.pool.alloc()
+                    };
+                    let Some(new) = new else {
                         n.dropped += 1;
+                        n.alloc_failures += 1;
                         rx.arm(i, page);
                         rx.next = rx.next.wrapping_add(1);
                         work += 1;
@@ -1132,6 +1183,7 @@ impl Fec {
             (&st.rx_frame_errors, n.frame_errors),
             (&st.rx_fifo_errors, n.fifo_errors),
             (&st.rx_csum_ok, n.csum_ok),
+            (&st.rx_alloc_failures, n.alloc_failures),
         ] {
             if v != 0 {
                 c.add(v, Relaxed);
@@ -1408,6 +1460,38 @@ impl NetDriver for Fec {
         Ok(())
     }
 
+    fn get_pause(&self) -> Result<Pause> {
+        let p = self.cfg.lock().pause;
+        Ok(Pause {
+            autoneg: p.autoneg.into(),
+            rx: p.enable.into(),
+            tx: p.enable.into(),
+        })
+    }
+
+    fn set_pause(&self, p: &Pause) -> Result {
+        if p.rx != p.tx {
+            pr_info!("fec_rs: Rx and Tx pause can only be switched together\n");
+            return Err(EINVAL);
+        }
+        let new = PauseCfg {
+            autoneg: p.autoneg != 0,
+            enable: p.rx != 0,
+        };
+        self.cfg.lock().pause = new;
+        self.dev.phy_set_sym_pause(new.enable, new.enable, new.autoneg);
+        if new.autoneg {
+            // The new advertisement takes effect with a renegotiation; the
+            // resulting link change restarts the MAC.
+            self.dev.phy_start_aneg()?;
+        }
+        let _hw = self.hw_lock.lock();
+        if self.up.load(Ordering::Acquire) && self.link.lock().0 != 0 {
+            self.restart_live(true);
+        }
+        Ok(())
+    }
+
     fn get_rings(&self) -> Rings {
         let r = self.cfg.lock().rings;
         Rings {
@@ -1457,8 +1541,9 @@ impl NetDriver for Fec {
             st.tx_dropped.load(Relaxed),
             st.tx_flushed.load(Relaxed),
             st.link_restarts.load(Relaxed),
-            u64::from(self.txic_written.load(Ordering::Relaxed)),
-            u64::from(self.rxic_written.load(Ordering::Relaxed)),
+            st.rx_alloc_failures.load(Relaxed),
+            u64::from(self.debug.get(DBG_TXIC)),
+            u64::from(self.debug.get(DBG_RXIC)),
         ];
         for (o, v) in out.iter_mut().zip(vals) {
             *o = v;
@@ -1511,19 +1596,8 @@ impl NetDriver for Fec {
         {
             let _hw = self.hw_lock.lock();
             if self.up.load(Ordering::Acquire) {
-                self.dev.tx_disable();
-                self.rx_napi.disable();
-                self.tx_napi.disable();
                 self.stats.link_restarts.add(1, Relaxed);
-                if new.0 != 0 {
-                    self.restart_hw();
-                    self.resume();
-                } else {
-                    self.stop_hw();
-                    self.rx_napi.enable();
-                    self.tx_napi.enable();
-                }
-                self.dev.tx_wake_all();
+                self.restart_live(new.0 != 0);
             }
         }
         self.dev.phy_print_status();
@@ -1533,8 +1607,8 @@ impl NetDriver for Fec {
 /// `ethtool -S` counter names: driver counters, the coalescing registers as
 /// written (QEMU keeps no value, so this is where they can be checked), then
 /// the MIB counters under the C driver's names.
-static STAT_NAMES: [&CStr; 16 + regs::MIB_COUNT] = {
-    let drv: [&CStr; 16] = [
+static STAT_NAMES: [&CStr; 17 + regs::MIB_COUNT] = {
+    let drv: [&CStr; 17] = [
         c"sw_rx_packets",
         c"sw_rx_bytes",
         c"sw_rx_errors",
@@ -1549,10 +1623,11 @@ static STAT_NAMES: [&CStr; 16 + regs::MIB_COUNT] = {
         c"sw_tx_dropped",
         c"sw_tx_flushed",
         c"sw_link_restarts",
+        c"sw_rx_alloc_failures",
         c"txic_programmed",
         c"rxic_programmed",
     ];
-    let mut all = [c""; 16 + regs::MIB_COUNT];
+    let mut all = [c""; 17 + regs::MIB_COUNT];
     let mut i = 0;
     while i < all.len() {
         all[i] = if i < drv.len() {
@@ -1678,11 +1753,22 @@ impl platform::Driver for FecRs {
             });
             ndev.set_mac(mac);
             let first_irq = irq_lines.first().copied();
+            // Named like the MDIO bus, after the register base.
+            let debug = DebugDir::new(
+                &id,
+                [c"txic0", c"rxic0", c"itr_clock_hz"],
+                [c"fail_rx_alloc"],
+            )?;
+            debug.set(DBG_ITR_RATE, itr_rate);
             let cfg = KBox::pin_init(
                 new_spinlock!(Cfg {
                     rings,
                     tx_itr: Itr::DEFAULT,
                     rx_itr: Itr::DEFAULT,
+                    pause: PauseCfg {
+                        autoneg: true,
+                        enable: false,
+                    },
                 }),
                 GFP_KERNEL,
             )?;
@@ -1707,8 +1793,7 @@ impl platform::Driver for FecRs {
                 tx_napi: Napi::new(ndev, NAPI_TX, true, first_irq)?,
                 stats: FecStats::default(),
                 cfg,
-                txic_written: AtomicU32::new(0),
-                rxic_written: AtomicU32::new(0),
+                debug,
                 max_descs,
                 msglevel: AtomicU32::new(0),
                 up: AtomicBool::new(false),

@@ -83,6 +83,7 @@ use kernel::{
 };
 use napi::PollEnd;
 use netdev::{
+    debugfs::DebugDir,
     dma::{
         self,
         DescMem,
@@ -96,6 +97,7 @@ use netdev::{
         Features,
         NetDev,
         NetDriver,
+        Pause,
         Registration,
         Rings,
         Setup,
@@ -292,6 +294,16 @@ struct Cfg {
     rings: RingConfig,
     tx_ic: Ic,
     rx_ic: Ic,
+    pause: PauseCfg,
+}
+
+/// Pause (flow control) settings of `ethtool -A` (the C defaults: both
+/// directions, autonegotiated).
+#[derive(Clone, Copy)]
+struct PauseCfg {
+    autoneg: bool,
+    rx: bool,
+    tx: bool,
 }
 
 /// The driver state of one eTSEC (the `net_device`'s private part).
@@ -310,7 +322,15 @@ struct Gfar {
     up: AtomicBool,
     /// Last link state seen by `adjust_link`: speed (0 = down) and duplex.
     link: Pin<KBox<SpinLock<(u32, bool)>>>,
+    /// debugfs `gianfar_rs-<base>/`: TXIC/RXIC as last written (QEMU does
+    /// not keep them) and the Rx allocation fault-injection knob.
+    debug: DebugDir<2, 1>,
 }
+
+/// debugfs values and knobs.
+const DBG_TXIC: usize = 0;
+const DBG_RXIC: usize = 1;
+const DBG_FAIL_RX_ALLOC: usize = 0;
 
 /// The platform driver's data for a bound eTSEC.
 struct Etsec {
@@ -615,6 +635,8 @@ impl Gfar {
                 r.write(rx, cfg.rx_ic.register());
             }
         }
+        self.debug.set(DBG_TXIC, cfg.tx_ic.register());
+        self.debug.set(DBG_RXIC, cfg.rx_ic.register());
     }
 
     /// Gracefully stops the DMA and disables Rx/Tx (`gfar_halt()`).
@@ -831,7 +853,13 @@ impl Gfar {
                 RxStatus::Frame { len } => {
                     // Refill first: without a new page the frame is dropped
                     // and its buffer re-armed, so the ring never runs dry.
-                    if let Some(new) = rx.pool.alloc() {
+                    // `fail_rx_alloc` in debugfs injects failures here.
+                    let new = if self.debug.take(DBG_FAIL_RX_ALLOC) {
+                        None
+                    } else {
+                        rx.pool.alloc()
+                    };
+                    if let Some(new) = new {
                         self.dma
                             .sync_for_cpu(page.dma() + u64::from(RX_HEADROOM), len);
                         match rx.pool.build_skb(page, rx.truesize, RX_HEADROOM, len) {
@@ -1333,7 +1361,29 @@ impl NetDriver for Gfar {
             }
             r.write(regs::ECNTRL, ec);
         }
+        self.program_flow();
         self.dev.phy_print_status();
+    }
+
+    fn get_pause(&self) -> Result<Pause> {
+        let p = self.cfg.lock().pause;
+        Ok(Pause {
+            autoneg: p.autoneg.into(),
+            rx: p.rx.into(),
+            tx: p.tx.into(),
+        })
+    }
+
+    fn set_pause(&self, p: &Pause) -> Result {
+        let new = PauseCfg {
+            autoneg: p.autoneg != 0,
+            rx: p.rx != 0,
+            tx: p.tx != 0,
+        };
+        self.cfg.lock().pause = new;
+        self.dev.phy_set_sym_pause(new.rx, new.tx, new.autoneg);
+        self.program_flow();
+        Ok(())
     }
 }
 
@@ -1405,6 +1455,33 @@ static STAT_NAMES: [&CStr; 13 + 48] = [
 ];
 
 impl Gfar {
+    /// MACCFG1 Rx/Tx flow control for the current link and pause settings
+    /// (`gfar_get_flowctrl_cfg()`): off at half duplex or without a link;
+    /// autonegotiated, on where the link partner agreed to pause.
+    fn program_flow(&self) {
+        let p = self.cfg.lock().pause;
+        let link = self.link.lock();
+        let (speed, full) = *link;
+        let (rx, tx) = if speed == 0 || !full {
+            (false, false)
+        } else if p.autoneg {
+            let agreed = self.dev.phy_pause();
+            (agreed && p.rx, agreed && p.tx)
+        } else {
+            (p.rx, p.tx)
+        };
+        let r = &self.groups[0].regs;
+        let mut v = r.read(regs::MACCFG1) & !(maccfg1::RX_FLOW | maccfg1::TX_FLOW);
+        if rx {
+            v |= maccfg1::RX_FLOW;
+        }
+        if tx {
+            v |= maccfg1::TX_FLOW;
+        }
+        r.write(regs::MACCFG1, v);
+        drop(link);
+    }
+
     /// Current link speed for the coalescing tick math (1000 before a link).
     fn speed(&self) -> u32 {
         match self.link.lock().0 {
@@ -1516,6 +1593,8 @@ impl platform::Driver for GianfarRs {
             hw.len()
         );
 
+        let debug_name =
+            kernel::str::CString::try_from_fmt(fmt!("gianfar_rs-{:x}", hw[0].regs.start()))?;
         let ngroups = hw.len() as u32;
         let dma = DmaDevice::new(dev);
         let net = Registration::new(dev, ngroups, ngroups, move |ndev| {
@@ -1546,10 +1625,16 @@ impl platform::Driver for GianfarRs {
                     rings,
                     tx_ic: Ic::DEFAULT_TX,
                     rx_ic: Ic::DEFAULT_RX,
+                    pause: PauseCfg {
+                        autoneg: true,
+                        rx: true,
+                        tx: true,
+                    },
                 }),
                 GFP_KERNEL,
             )?;
             let link = KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?;
+            let debug = DebugDir::new(&debug_name, [c"txic0", c"rxic0"], [c"fail_rx_alloc"])?;
             // Last: from here on `Gfar`'s drop disconnects the PHY.
             ndev.phy_connect(&node)?;
             Ok(Gfar {
@@ -1563,6 +1648,7 @@ impl platform::Driver for GianfarRs {
                 msglevel: AtomicU32::new(0),
                 up: AtomicBool::new(false),
                 link,
+                debug,
             })
         })?;
         dev_info!(

@@ -10,6 +10,7 @@
 //! The stock Rust bindings of a board kernel do not include `netdevice.h`, so
 //! nothing here depends on a patched `rust/bindings/bindings_helper.h`.
 
+pub(crate) mod debugfs;
 pub(crate) mod ffi;
 pub(crate) mod gpio;
 pub(crate) mod mmio;

@@ -84,6 +84,19 @@ extern "C" {
     pub(crate) fn nxp_read32_le(addr: *const c_void) -> u32;
     pub(crate) fn nxp_write32_le(val: u32, addr: *mut c_void);
 
+    pub(crate) fn nxp_debugfs_create_dir(name: *const c_char) -> *mut bindings::dentry;
+    pub(crate) fn nxp_debugfs_create_x32(
+        dir: *mut bindings::dentry,
+        name: *const c_char,
+        val: *mut u32,
+    );
+    pub(crate) fn nxp_debugfs_create_atomic(
+        dir: *mut bindings::dentry,
+        name: *const c_char,
+        atomic: *mut c_void,
+    );
+    pub(crate) fn nxp_debugfs_remove(dir: *mut bindings::dentry);
+
     pub(crate) fn nxp_max_skb_frags() -> c_uint;
 
     pub(crate) fn nxp_random_ether_addr(mac: *mut u8);
@@ -178,6 +191,15 @@ mod net {
     pub(crate) struct NxpRings {
         pub(crate) rx_max: u32,
         pub(crate) tx_max: u32,
+        pub(crate) rx: u32,
+        pub(crate) tx: u32,
+    }
+
+    /// `struct nxp_pause` of `shim_net.h` (booleans as 0/1).
+    #[repr(C)]
+    #[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+    pub(crate) struct NxpPause {
+        pub(crate) autoneg: u32,
         pub(crate) rx: u32,
         pub(crate) tx: u32,
     }
@@ -361,6 +383,8 @@ mod net {
         ) -> bool;
         pub(crate) fn nxp_phy_print_status(dev: *mut NetDevice);
         pub(crate) fn nxp_phy_pause(dev: *mut NetDevice) -> bool;
+        pub(crate) fn nxp_phy_set_sym_pause(dev: *mut NetDevice, rx: bool, tx: bool, autoneg: bool);
+        pub(crate) fn nxp_phy_start_aneg(dev: *mut NetDevice) -> c_int;
 
         pub(crate) fn nxp_mdio_register(
             parent: *mut bindings::device,

@@ -30,6 +30,7 @@ use super::{
 
 pub(crate) use ffi::{
     NxpCoalesce as Coalesce,
+    NxpPause as Pause,
     NxpRings as Rings,
     NxpStats as Stats, //
 };
@@ -250,6 +251,18 @@ impl NetDev {
         n as usize
     }
 
+    /// Advertises symmetric pause `rx`/`tx` (with `autoneg`) on the PHY.
+    pub(crate) fn phy_set_sym_pause(self, rx: bool, tx: bool, autoneg: bool) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_phy_set_sym_pause(self.as_raw(), rx, tx, autoneg) }
+    }
+
+    /// Restarts autonegotiation.
+    pub(crate) fn phy_start_aneg(self) -> Result {
+        // SAFETY: Valid net_device.
+        to_result(unsafe { ffi::nxp_phy_start_aneg(self.as_raw()) })
+    }
+
     /// Logs the link state the way phylib drivers do.
     pub(crate) fn phy_print_status(self) {
         // SAFETY: Valid net_device.
@@ -397,6 +410,15 @@ pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
     /// `ethtool -C`: invalid values are rejected with `EINVAL` and change
     /// nothing.
     fn set_coalesce(&self, _c: &Coalesce) -> Result {
+        Err(EOPNOTSUPP)
+    }
+    /// `ethtool -a`.
+    fn get_pause(&self) -> Result<Pause> {
+        Err(EOPNOTSUPP)
+    }
+    /// `ethtool -A`: unsupported combinations are rejected with `EINVAL`
+    /// and change nothing.
+    fn set_pause(&self, _p: &Pause) -> Result {
         Err(EOPNOTSUPP)
     }
     /// `ethtool -g`.
@@ -679,6 +701,29 @@ pub(crate) mod entry {
 
     /// # Safety
     ///
+    /// See the module documentation; `p` is valid for writes.
+    pub(crate) unsafe fn get_pause<T: NetDriver>(rs: *mut c_void, p: *mut Pause) -> c_int {
+        // SAFETY: Caller contract.
+        match unsafe { state::<T>(rs) }.get_pause() {
+            // SAFETY: `p` is the shim's local.
+            Ok(v) => unsafe {
+                *p = v;
+                0
+            },
+            Err(e) => e.to_errno(),
+        }
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `p` is valid for reads.
+    pub(crate) unsafe fn set_pause<T: NetDriver>(rs: *mut c_void, p: *const Pause) -> c_int {
+        // SAFETY: Caller contract; `p` is the shim's local.
+        from_result(|| unsafe { state::<T>(rs).set_pause(&*p) }.map(|()| 0))
+    }
+
+    /// # Safety
+    ///
     /// See the module documentation.
     pub(crate) unsafe fn stats_count<T: NetDriver>(rs: *mut c_void) -> c_uint {
         // SAFETY: Caller contract.
@@ -761,6 +806,7 @@ macro_rules! declare_net_driver {
                 net::{
                     entry,
                     Coalesce,
+                    Pause,
                     Rings,
                     Stats, //
                 },
@@ -923,6 +969,24 @@ macro_rules! declare_net_driver {
             unsafe extern "C" fn nxp_rs_set_rings(rs: *mut c_void, r: *const Rings) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `r` is the shim's local.
                 unsafe { entry::set_rings::<$t>(rs, r) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_get_pause(rs: *mut c_void, p: *mut Pause) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `p` is the shim's local.
+                unsafe { entry::get_pause::<$t>(rs, p) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_set_pause(rs: *mut c_void, p: *const Pause) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `p` is the shim's local.
+                unsafe { entry::set_pause::<$t>(rs, p) }
             }
             /// # Safety
             ///

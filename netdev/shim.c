@@ -3,6 +3,8 @@
  * C shim of the nxp-rfl drivers; see shim.h. Each function is a plain
  * out-of-line wrapper: no driver logic lives here.
  */
+#include <linux/atomic.h>
+#include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/gpio/consumer.h>
@@ -172,4 +174,26 @@ int nxp_gpiod_get_optional_out(struct device *dev, const char *con_id,
 void nxp_gpiod_set_value_cansleep(struct gpio_desc *g, int value)
 {
 	gpiod_set_value_cansleep(g, value);
+}
+
+struct dentry *nxp_debugfs_create_dir(const char *name)
+{
+	/* An error pointer is a valid parent (files are then not created) and
+	 * a valid argument of debugfs_remove(). */
+	return debugfs_create_dir(name, NULL);
+}
+
+void nxp_debugfs_create_x32(struct dentry *dir, const char *name, u32 *val)
+{
+	debugfs_create_x32(name, 0444, dir, val);
+}
+
+void nxp_debugfs_create_atomic(struct dentry *dir, const char *name, void *atomic)
+{
+	debugfs_create_atomic_t(name, 0600, dir, atomic);
+}
+
+void nxp_debugfs_remove(struct dentry *dir)
+{
+	debugfs_remove(dir);
 }

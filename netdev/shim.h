@@ -58,6 +58,14 @@ void nxp_write32_be(u32 val, void __iomem *addr);
 u32 nxp_read32_le(const void __iomem *addr);
 void nxp_write32_le(u32 val, void __iomem *addr);
 
+/* debugfs: a directory at the debugfs root with read-only hex u32 files and
+ * writable atomic_t knobs (the values live in the caller's memory). */
+struct dentry;
+struct dentry *nxp_debugfs_create_dir(const char *name);
+void nxp_debugfs_create_x32(struct dentry *dir, const char *name, u32 *val);
+void nxp_debugfs_create_atomic(struct dentry *dir, const char *name, void *atomic);
+void nxp_debugfs_remove(struct dentry *dir);
+
 /* Packets. */
 unsigned int nxp_max_skb_frags(void);
 

@@ -177,6 +177,26 @@ static int nxp_set_ringparam(struct net_device *dev, struct ethtool_ringparam *r
 	return nxp_rs_set_rings(rs_of(dev), &r);
 }
 
+static void nxp_get_pauseparam(struct net_device *dev, struct ethtool_pauseparam *pp)
+{
+	struct nxp_pause p = {};
+
+	if (nxp_rs_get_pause(rs_of(dev), &p))
+		return;
+	pp->autoneg = p.autoneg;
+	pp->rx_pause = p.rx;
+	pp->tx_pause = p.tx;
+}
+
+static int nxp_set_pauseparam(struct net_device *dev, struct ethtool_pauseparam *pp)
+{
+	struct nxp_pause p = {
+		.autoneg = pp->autoneg, .rx = pp->rx_pause, .tx = pp->tx_pause,
+	};
+
+	return nxp_rs_set_pause(rs_of(dev), &p);
+}
+
 static int nxp_get_sset_count(struct net_device *dev, int sset)
 {
 	return sset == ETH_SS_STATS ? nxp_rs_stats_count(rs_of(dev)) : -EOPNOTSUPP;
@@ -230,6 +250,8 @@ static const struct ethtool_ops nxp_ethtool_ops = {
 	.set_coalesce		= nxp_set_coalesce,
 	.get_ringparam		= nxp_get_ringparam,
 	.set_ringparam		= nxp_set_ringparam,
+	.get_pauseparam		= nxp_get_pauseparam,
+	.set_pauseparam		= nxp_set_pauseparam,
 	.get_sset_count		= nxp_get_sset_count,
 	.get_strings		= nxp_get_strings,
 	.get_ethtool_stats	= nxp_get_ethtool_stats,
@@ -854,6 +876,18 @@ bool nxp_phy_state(struct net_device *dev, int *speed, bool *full_duplex)
 bool nxp_phy_pause(struct net_device *dev)
 {
 	return dev->phydev && dev->phydev->pause;
+}
+
+/* Advertise symmetric pause as asked (phylib renegotiates if needed). */
+void nxp_phy_set_sym_pause(struct net_device *dev, bool rx, bool tx, bool autoneg)
+{
+	if (dev->phydev)
+		phy_set_sym_pause(dev->phydev, rx, tx, autoneg);
+}
+
+int nxp_phy_start_aneg(struct net_device *dev)
+{
+	return dev->phydev ? phy_start_aneg(dev->phydev) : -ENODEV;
 }
 
 void nxp_phy_print_status(struct net_device *dev)

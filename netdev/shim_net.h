@@ -44,6 +44,10 @@ struct nxp_rings {
 	u32 rx_max, tx_max, rx, tx;
 };
 
+struct nxp_pause {
+	u32 autoneg, rx, tx;
+};
+
 /* Rust entry points (per module). */
 int nxp_rs_ndo_open(void *rs);
 int nxp_rs_ndo_stop(void *rs);
@@ -61,6 +65,8 @@ int nxp_rs_get_coalesce(void *rs, struct nxp_coalesce *c);
 int nxp_rs_set_coalesce(void *rs, const struct nxp_coalesce *c);
 void nxp_rs_get_rings(void *rs, struct nxp_rings *r);
 int nxp_rs_set_rings(void *rs, const struct nxp_rings *r);
+int nxp_rs_get_pause(void *rs, struct nxp_pause *p);
+int nxp_rs_set_pause(void *rs, const struct nxp_pause *p);
 unsigned int nxp_rs_stats_count(void *rs);
 const char *nxp_rs_stat_name(void *rs, unsigned int i);
 void nxp_rs_stats(void *rs, u64 *data, unsigned int n);
@@ -165,6 +171,8 @@ void nxp_phy_start(struct net_device *dev);
 void nxp_phy_stop(struct net_device *dev);
 bool nxp_phy_state(struct net_device *dev, int *speed, bool *full_duplex);
 bool nxp_phy_pause(struct net_device *dev);
+void nxp_phy_set_sym_pause(struct net_device *dev, bool rx, bool tx, bool autoneg);
+int nxp_phy_start_aneg(struct net_device *dev);
 void nxp_phy_print_status(struct net_device *dev);
 
 /* MDIO bus whose accessors are Rust functions. */

@@ -13,8 +13,8 @@ BOARDS=${BOARDS:-"ppc-e500 arm-imx7"}
 # Guest tests per board and driver. Every test runs against the C baseline;
 # ours runs what its current stage supports (fec_rs has no data path yet,
 # issue 3).
-ALL_TESTS="module_load link_up ping iperf_tcp ethtool_info bql ethtool_coalesce ethtool_ring"
-ALL_TESTS="$ALL_TESTS mtu_rxmode updown_traffic rmmod_traffic"
+ALL_TESTS="module_load link_up ping iperf_tcp ethtool_info bql ethtool_coalesce ethtool_ring ethtool_pause"
+ALL_TESTS="$ALL_TESTS mtu_rxmode rx_alloc_fail updown_traffic rmmod_traffic"
 tests_for() { # <board> <driver>
 	case "$1/$2" in
 	*/c) echo "${NXP_TESTS_C:-$ALL_TESTS}" ;;

@@ -25,12 +25,16 @@ if [ "$NXP_DRIVER/$NXP_BOARD" = rust/ppc-e500 ]; then
 	# ICEN | 22 << 21 | 63 ticks = 0x82c0003f
 	check "TXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'txic_programmed: 2193621055$'"
 	check "RXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'rxic_programmed: 2193621055$'"
+	dbg=$(ls -d /sys/kernel/debug/gianfar_rs-* | head -1)
+	check "debugfs txic0 0x82c0003f" test "$(cat $dbg/txic0)" = 0x82c0003f
+	check "debugfs rxic0 0x82c0003f" test "$(cat $dbg/rxic0)" = 0x82c0003f
 fi
 stat() { ethtool -S $IF | awk -v k="$1:" '$1 == k { print $2 }'; }
 if [ "$NXP_DRIVER/$NXP_BOARD" = rust/arm-imx7 ]; then
 	# ITR units of 64 AHB cycles: EN | CLK_SEL | 22 << 20 | units(32 us).
-	rate=$(dmesg | sed -n 's/.*ITR clock \([0-9]*\) Hz.*/\1/p' | tail -1)
-	diag "ITR clock $rate Hz"
+	dbg=$(ls -d /sys/kernel/debug/fec_rs-* | head -1)
+	rate=$(($(cat $dbg/itr_clock_hz)))
+	diag "ITR clock $rate Hz ($dbg)"
 	want=$(( (1 << 31) | (1 << 30) | (22 << 20) | (32 * (rate / 64000) / 1000) ))
 	check "TXIC0 programmed $want" test "$(stat txic_programmed)" = "$want"
 	check "RXIC0 programmed $want" test "$(stat rxic_programmed)" = "$want"
@@ -41,6 +45,8 @@ if [ "$NXP_DRIVER/$NXP_BOARD" = rust/arm-imx7 ]; then
 	check "TXIC0 unchanged" test "$(stat txic_programmed)" = "$want"
 	check "rx-frames 22 again" ethtool -C $IF rx-frames 22
 	check "RXIC0 back on" test "$(stat rxic_programmed)" = "$want"
+	check "debugfs txic0 = -S value" test $(($(cat $dbg/txic0))) = "$want"
+	check "debugfs rxic0 = -S value" test $(($(cat $dbg/rxic0))) = "$want"
 fi
 
 before=$(snapshot)

@@ -32,7 +32,9 @@ check "ethtool -G largest rings" ethtool -G $IF rx $(maxv RX) tx $(maxv TX)
 check "largest rings read back" test "$(cur RX) $(cur TX)" = "$(maxv RX) $(maxv TX)"
 wait_for 15 carrier_up $IF
 check "traffic on the largest rings" ping -c 3 -W 3 $HOST_IP
-check "ethtool -G back to rx $rx0 tx $tx0" ethtool -G $IF rx $rx0 tx $tx0
+# (ethtool fails when nothing changes: only when the defaults are not the maximum.)
+[ "$rx0 $tx0" = "$(cur RX) $(cur TX)" ] || check "ethtool -G back to rx $rx0 tx $tx0" ethtool -G $IF rx $rx0 tx $tx0
+check "initial sizes read back" test "$(cur RX) $(cur TX)" = "$rx0 $tx0"
 wait_for 15 carrier_up $IF
 check "traffic after restoring" ping -c 3 -W 3 $HOST_IP
 finish

@@ -1,0 +1,49 @@
+#!/bin/sh
+# ethtool -a/-A: pause settings read back, combinations the MAC cannot do are
+# rejected and change nothing, traffic flows after each change. The ENET
+# pauses both directions or neither.
+# timeout: 90
+. /usr/share/nxp/tests/lib.sh
+check "interface up" netif_up
+IF=$(netif)
+if ! ethtool -a $IF > /tmp/pause 2>&1; then
+	check "ethtool -a answers" false
+	finish
+fi
+sed 's/^/#   /' /tmp/pause
+get() { ethtool -a $IF | awk -v k="$1:" '$1 == k { print $2 }'; }
+snap() { echo "$(get Autonegotiate) $(get RX) $(get TX)"; }
+reg() { # <offset>: a register from the raw register dump (CPU byte order)
+	ethtool -d $IF raw on > /tmp/regs &&
+		dd if=/tmp/regs bs=1 skip=$(($1)) count=4 2> /dev/null | od -An -tu4 | tr -d ' '
+}
+# Our drivers' flow control enable bits: ENET RCR[FCE]; eTSEC MACCFG1[Rx_Flow|Tx_Flow].
+flow() {
+	case "$NXP_DRIVER/$NXP_BOARD" in
+	rust/arm-imx7) echo $(($(reg 0x84) & 32)) ;;
+	rust/ppc-e500) echo $(($(reg 0x500) & 48)) ;;
+	*) echo unknown ;;
+	esac
+}
+before=$(snap)
+if [ "$NXP_BOARD" = arm-imx7 ]; then
+	check "rx on tx off rejected (both or neither)" sh -c "! ethtool -A $IF autoneg off rx on tx off"
+	check "rejection changed nothing" test "$(snap)" = "$before"
+fi
+check "pause forced on" ethtool -A $IF autoneg off rx on tx on
+check "reads back off/on/on" test "$(snap)" = "off on on"
+wait_for 15 carrier_up $IF
+[ $NXP_DRIVER = rust ] && check "flow control on in the MAC ($(flow))" test "$(flow)" != 0
+check "traffic with pause on" ping -c 2 -W 3 $HOST_IP
+check "pause forced off" ethtool -A $IF autoneg off rx off tx off
+check "reads back off/off/off" test "$(snap)" = "off off off"
+wait_for 15 carrier_up $IF
+[ $NXP_DRIVER = rust ] && check "flow control off in the MAC" test "$(flow)" = 0
+check "traffic with pause off" ping -c 2 -W 3 $HOST_IP
+# (ethtool fails when nothing changes.)
+[ "$(snap)" = "$before" ] || check "back to $before" sh -c "ethtool -A $IF autoneg $(echo $before | cut -d' ' -f1) rx $(echo $before | cut -d' ' -f2) tx $(echo $before | cut -d' ' -f3)"
+check "reads back $before" test "$(snap)" = "$before"
+wait_for 15 carrier_up $IF
+wait_for 10 ping -c 1 -W 1 $HOST_IP
+check "traffic after restoring" ping -c 2 -W 3 $HOST_IP
+finish
