@@ -71,7 +71,10 @@ use fec::{
     },
 };
 use kernel::{
-    clk::Clk,
+    clk::{
+        Clk,
+        OptionalClk, //
+    },
     device::{
         self,
         Core, //
@@ -151,9 +154,9 @@ use ring::{
     RingSize, //
 };
 
-/// Interrupt lines of an ENET the driver requests (`FEC_IRQ_NUM`; the
-/// fourth, PPS, belongs to PTP).
-const MAX_IRQS: u32 = 3;
+/// Interrupt lines of an ENET the driver requests (`FEC_IRQ_NUM`); the PPS
+/// line, last in the device tree, belongs to PTP.
+const MAX_IRQS: usize = 3;
 
 /// Default ring sizes (`TX_RING_SIZE`, `RX_RING_SIZE` with 4 KiB pages).
 const DEFAULT_TX_RING: u32 = 1024;
@@ -186,25 +189,48 @@ const DBG_TXIC: usize = 0;
 const DBG_RXIC: usize = 1;
 const DBG_ITR_RATE: usize = 2;
 const DBG_FAIL_RX_ALLOC: usize = 0;
+const DBG_STALL_TX: usize = 1;
+const DBG_FORCE_TX_ALIGN: usize = 2;
 
 /// NAPI instances, as `id`s passed to [`NetDriver::poll`].
 const NAPI_RX: u32 = 0;
 const NAPI_TX: u32 = 1;
 
 /// A clock enabled for as long as the value lives.
-struct EnabledClk(Clk);
+struct EnabledClk(ClkRef);
+
+/// A required or an optional clock (an absent optional one is a no-op).
+enum ClkRef {
+    Required(Clk),
+    Optional(OptionalClk),
+}
 
 impl EnabledClk {
+    fn clk(&self) -> &Clk {
+        match &self.0 {
+            ClkRef::Required(c) => c,
+            ClkRef::Optional(c) => c,
+        }
+    }
+
+    fn enable(c: ClkRef) -> Result<Self> {
+        let e = Self(c);
+        e.clk().prepare_enable()?;
+        Ok(e)
+    }
+
     fn get(dev: &device::Device, name: &CStr) -> Result<Self> {
-        let clk = Clk::get(dev, Some(name))?;
-        clk.prepare_enable()?;
-        Ok(Self(clk))
+        Self::enable(ClkRef::Required(Clk::get(dev, Some(name))?))
+    }
+
+    fn get_optional(dev: &device::Device, name: &CStr) -> Result<Self> {
+        Self::enable(ClkRef::Optional(OptionalClk::get(dev, Some(name))?))
     }
 }
 
 impl Drop for EnabledClk {
     fn drop(&mut self) {
-        self.0.disable_unprepare();
+        self.clk().disable_unprepare();
     }
 }
 
@@ -457,6 +483,8 @@ struct FecStats {
     tx_dropped: Atomic<u64>,
     /// Packets still in the Tx ring when the MAC was reset (link change).
     tx_flushed: Atomic<u64>,
+    /// Packets copied to meet the Tx buffer alignment.
+    tx_bounced: Atomic<u64>,
     /// MAC restarts for link changes.
     link_restarts: Atomic<u64>,
 }
@@ -479,6 +507,7 @@ impl Default for FecStats {
             tx_bytes: z(),
             tx_dropped: z(),
             tx_flushed: z(),
+            tx_bounced: z(),
             link_restarts: z(),
         }
     }
@@ -533,7 +562,14 @@ struct Fec {
     phy_if: PhyInterface,
     /// Serializes read-modify-write of IMASK between the Rx and Tx halves
     /// (hard interrupt and softirq context).
-    imask_lock: Pin<KBox<SpinLockIrq<()>>>,
+    /// Guards IMASK and holds its value: the handler and the polls then
+    /// never read the register (each MMIO access is costly, most of all
+    /// under emulation).
+    imask_lock: Pin<KBox<SpinLockIrq<u32>>>,
+    /// Serializes read-modify-write of RCR (promiscuous bit from
+    /// `ndo_set_rx_mode`, atomic context) with its rewrites; taken after
+    /// the address list lock, never before it.
+    rcr_lock: Pin<KBox<SpinLockIrq<()>>>,
     /// Serializes bringing the data path up and down (open, stop, ring
     /// changes, resets) with MAC restarts on link changes.
     hw_lock: Pin<KBox<Mutex<()>>>,
@@ -554,9 +590,10 @@ struct Fec {
     stats: FecStats,
     cfg: Pin<KBox<SpinLock<Cfg>>>,
     /// debugfs `fec_rs-<base>/`: TXIC0/RXIC0 as last written (QEMU does not
-    /// keep them), the ITR clock rate, and the Rx allocation fault-injection
-    /// knob.
-    debug: DebugDir<3, 1>,
+    /// keep them), the ITR clock rate, and test knobs: Rx allocation
+    /// failures, a stalled transmitter (no doorbells until the Tx-timeout
+    /// reset clears it), and the Tx alignment copy of the non-AVB parts.
+    debug: DebugDir<3, 3>,
     /// Descriptors a packet may need (`MAX_SKB_FRAGS + 1`).
     max_descs: u32,
     msglevel: AtomicU32,
@@ -573,8 +610,7 @@ struct Fec {
 struct Enet {
     net: Registration<Fec>,
     _mdio: MdioBus<FecMdio>,
-    _clk_ahb: EnabledClk,
-    _clk_ipg: EnabledClk,
+    _clks: KVec<EnabledClk>,
 }
 
 /// The platform driver.
@@ -631,12 +667,16 @@ fn reset_phy(dev: &device::Device<device::Bound>, node: &Node) -> Result {
 impl Fec {
     /// Stops the MAC (`fec_ctrl_reset()`): the AVB parts are disabled rather
     /// than reset (a reset would also reset their AXI side).
+    ///
+    /// A hard reset also clears MSCR: it is written again at once, since
+    /// phylib may be talking to the PHY meanwhile.
     fn ctrl_reset(&self) {
         if self.variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
             self.regs.write(regs::ECNTRL, 0);
         } else {
             self.regs.write(regs::ECNTRL, ecr::RESET);
             udelay(Delta::from_micros(10));
+            self.regs.write(regs::MII_SPEED, self.mscr);
         }
     }
 
@@ -657,11 +697,8 @@ impl Fec {
 
     /// Promiscuous mode and the multicast hash (`set_multicast_list()`).
     fn program_rx_mode(&self, in_set_rx_mode: bool) {
-        let mut v = self.regs.read(regs::R_CNTRL) & !rcr::PROMISC;
-        if self.dev.promisc() {
-            v |= rcr::PROMISC;
-        }
-        self.regs.write(regs::R_CNTRL, v);
+        // The address list first (it takes the list lock unless the caller
+        // holds it), then the registers under `rcr_lock`.
         let hash = if self.dev.allmulti() {
             GroupHash::ALL
         } else {
@@ -677,6 +714,12 @@ impl Fec {
                 h
             }
         };
+        let _g = self.rcr_lock.lock();
+        let mut v = self.regs.read(regs::R_CNTRL) & !rcr::PROMISC;
+        if self.dev.promisc() {
+            v |= rcr::PROMISC;
+        }
+        self.regs.write(regs::R_CNTRL, v);
         self.regs.write(regs::GRP_HASH_TABLE_HIGH, hash.high);
         self.regs.write(regs::GRP_HASH_TABLE_LOW, hash.low);
     }
@@ -768,7 +811,10 @@ impl Fec {
             self.regs.write(regs::R_FIFO_RAFL, regs::RAFL_V);
             self.regs.write(regs::OPD, regs::OPD_V);
         }
-        self.regs.write(regs::R_CNTRL, rcntl);
+        {
+            let _g = self.rcr_lock.lock();
+            self.regs.write(regs::R_CNTRL, rcntl);
+        }
         self.program_rx_mode(false);
         self.regs.write(regs::HASH_TABLE_HIGH, 0);
         self.regs.write(regs::HASH_TABLE_LOW, 0);
@@ -799,14 +845,17 @@ impl Fec {
             }
         }
         {
-            let _g = self.imask_lock.lock();
+            let mut m = self.imask_lock.lock();
+            *m = 0;
             self.regs.write(regs::IMASK, 0);
         }
+        let _g = self.rcr_lock.lock();
         let rmii = self.regs.read(regs::R_CNTRL) & rcr::RMII;
         self.ctrl_reset();
         self.regs.write(regs::MII_SPEED, self.mscr);
         self.regs.write(regs::ECNTRL, ecr::ETHEREN);
         self.regs.write(regs::R_CNTRL, rmii);
+        drop(_g);
         self.regs.write(regs::IEVENT, ievent::ALL_BUT_MII);
     }
 
@@ -961,17 +1010,22 @@ impl Fec {
     /// when the link is down. `hw_lock` held, data path up.
     fn restart_live(&self, link_up: bool) {
         self.dev.tx_disable();
+        // Masked first: an event of the restart window stays pending in EIR
+        // and fires once `resume()` unmasks it.
+        self.mask(ievent::TXF_0 | ievent::RXF_0);
         self.rx_napi.disable();
         self.tx_napi.disable();
         if link_up {
             self.restart_hw();
             self.resume();
+            self.dev.tx_wake_all();
         } else {
+            // The queue stays stopped until the link is back (and the MAC
+            // restarted): nothing may go into the ring of a stopped MAC.
             self.stop_hw();
             self.rx_napi.enable();
             self.tx_napi.enable();
         }
-        self.dev.tx_wake_all();
     }
 
     fn txq(&self) -> TxQueue {
@@ -987,32 +1041,36 @@ impl Fec {
     }
 
     /// From the interrupt handler: schedules `napi` with its sources `bits`
-    /// masked, or, if it is already scheduled, acknowledges them.
+    /// masked. If it cannot be scheduled (already running, or disabled for a
+    /// restart) the sources are masked all the same: the event stays pending
+    /// for the poll or the `resume()` that unmasks them.
     fn schedule(&self, napi: &Napi, bits: u32) {
+        self.mask(bits);
         if napi.schedule_prep() {
-            self.mask(bits);
             napi.schedule_irqoff();
-        } else {
-            self.regs.write(regs::IEVENT, bits);
         }
     }
 
     fn mask(&self, bits: u32) {
-        let _g = self.imask_lock.lock();
-        let v = self.regs.read(regs::IMASK);
-        self.regs.write(regs::IMASK, v & !bits);
+        let mut m = self.imask_lock.lock();
+        *m &= !bits;
+        self.regs.write(regs::IMASK, *m);
     }
 
     fn unmask(&self, bits: u32) {
-        let _g = self.imask_lock.lock();
-        let v = self.regs.read(regs::IMASK);
-        self.regs.write(regs::IMASK, v | bits);
+        let mut m = self.imask_lock.lock();
+        *m |= bits;
+        self.regs.write(regs::IMASK, *m);
     }
 
     /// Rings the Tx doorbell (`fec_txq_trigger_xmit()`): with ERR007885 the
     /// write is skipped while TDAR still reads active (a write right after
     /// the DMA cleared it may be lost otherwise).
     fn kick_tx(&self) {
+        // `stall_tx` in debugfs simulates a stuck transmitter.
+        if self.debug.is_set(DBG_STALL_TX) {
+            return;
+        }
         if self.variant.quirks.has(Quirks::ERR007885)
             && (0..4).all(|_| self.regs.read(regs::X_DES_ACTIVE_0) != 0)
         {
@@ -1056,6 +1114,7 @@ impl Fec {
         // ERR006358: the transmitter may stop with descriptors still ready.
         if pending
             && self.variant.quirks.has(Quirks::ERR006358)
+            && !self.debug.is_set(DBG_STALL_TX)
             && self.regs.read(regs::X_DES_ACTIVE_0) == 0
         {
             self.regs.write(regs::X_DES_ACTIVE_0, 0);
@@ -1229,9 +1288,6 @@ impl NetDriver for Fec {
     }
 
     fn start_xmit(&self, mut skb: Skb, _queue: u32) -> TxVerdict {
-        let nfrags = skb.nr_frags();
-        let nbds = nfrags + 1;
-
         // Checksum insertion: the MAC fills in the IPv4 header and TCP/UDP
         // checksums of fields the driver zeroes (IPv4 only is advertised).
         let csum = match skb.csum_request() {
@@ -1246,7 +1302,26 @@ impl NetDriver for Fec {
             drop(skb);
             return self.tx_drop();
         }
+        // Parts whose DMA needs aligned buffers get an aligned linear copy
+        // when needed (`force_tx_align` in debugfs exercises this on the
+        // others).
+        let mask = if self.debug.is_set(DBG_FORCE_TX_ALIGN) {
+            0xf
+        } else {
+            self.variant.quirks.tx_align_mask()
+        };
+        if mask != 0 && !skb.dma_aligned(mask) {
+            match skb.copy_aligned(mask + 1) {
+                Some(s) => {
+                    skb = s;
+                    self.stats.tx_bounced.add(1, Relaxed);
+                }
+                None => return self.tx_drop(),
+            }
+        }
 
+        let nfrags = skb.nr_frags();
+        let nbds = nfrags + 1;
         let mut guard = self.tx.lock();
         let Some(tx) = (*guard).as_mut() else {
             drop(guard);
@@ -1360,8 +1435,11 @@ impl NetDriver for Fec {
     fn change_mtu(&self, mtu: u32) -> Result {
         // Rx buffers are sized for the largest MTU: only the frame length
         // limit changes, live.
+        // `hw_lock`: not across a MAC restart, which rewrites RCR.
+        let _hw = self.hw_lock.lock();
         self.dev.set_mtu(mtu);
         if self.up.load(Ordering::Acquire) {
+            let _g = self.rcr_lock.lock();
             let v = self.regs.read(regs::R_CNTRL) & !rcr::MAX_FL_MASK;
             self.regs.write(regs::R_CNTRL, v | self.max_fl());
         }
@@ -1369,6 +1447,7 @@ impl NetDriver for Fec {
     }
 
     fn set_mac_address(&self, mac: MacAddr) -> Result {
+        let _hw = self.hw_lock.lock();
         self.dev.set_mac(mac);
         self.program_mac(mac);
         Ok(())
@@ -1405,7 +1484,7 @@ impl NetDriver for Fec {
     }
 
     fn irq(&self, _id: u32) -> bool {
-        let ev = self.regs.read(regs::IEVENT) & self.regs.read(regs::IMASK);
+        let ev = self.regs.read(regs::IEVENT) & *self.imask_lock.lock();
         let mut handled = false;
         if ev & ievent::RXF != 0 {
             self.schedule(&self.rx_napi, ievent::RXF_0);
@@ -1479,7 +1558,8 @@ impl NetDriver for Fec {
             enable: p.rx != 0,
         };
         self.cfg.lock().pause = new;
-        self.dev.phy_set_sym_pause(new.enable, new.enable, new.autoneg);
+        self.dev
+            .phy_set_sym_pause(new.enable, new.enable, new.autoneg);
         if new.autoneg {
             // The new advertisement takes effect with a renegotiation; the
             // resulting link change restarts the MAC.
@@ -1540,6 +1620,7 @@ impl NetDriver for Fec {
             st.tx_bytes.load(Relaxed),
             st.tx_dropped.load(Relaxed),
             st.tx_flushed.load(Relaxed),
+            st.tx_bounced.load(Relaxed),
             st.link_restarts.load(Relaxed),
             st.rx_alloc_failures.load(Relaxed),
             u64::from(self.debug.get(DBG_TXIC)),
@@ -1559,8 +1640,15 @@ impl NetDriver for Fec {
     }
 
     fn regs(&self, out: &mut [u32]) {
-        for (k, o) in out.iter_mut().enumerate() {
-            if let Some(reg) = regs::Reg::new(0).at(k, 4) {
+        // The C driver's register list; the rest of the window reads 0.
+        let avb: &[regs::Reg] = if self.variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
+            &regs::DUMP_AVB
+        } else {
+            &[]
+        };
+        let mib = regs::MIB.iter().map(|(_, r)| *r);
+        for reg in Iterator::chain(Iterator::chain(regs::DUMP.iter(), avb).copied(), mib) {
+            if let Some(o) = out.get_mut(reg.offset() / 4) {
                 *o = self.regs.read(reg);
             }
         }
@@ -1576,7 +1664,11 @@ impl NetDriver for Fec {
 
     fn reset(&self) {
         // After a Tx timeout: rebuild the rings and restart the MAC; the PHY
-        // keeps running.
+        // keeps running. A reset also ends an injected Tx stall (as it would
+        // unstick real hardware).
+        if self.debug.clear(DBG_STALL_TX) {
+            pr_info!("fec_rs: reset ends the injected Tx stall\n");
+        }
         if let Err(e) = self.restart_with(|_, _| {}) {
             pr_err!("fec_rs: reset failed ({e:?})\n");
         }
@@ -1607,8 +1699,8 @@ impl NetDriver for Fec {
 /// `ethtool -S` counter names: driver counters, the coalescing registers as
 /// written (QEMU keeps no value, so this is where they can be checked), then
 /// the MIB counters under the C driver's names.
-static STAT_NAMES: [&CStr; 17 + regs::MIB_COUNT] = {
-    let drv: [&CStr; 17] = [
+static STAT_NAMES: [&CStr; 18 + regs::MIB_COUNT] = {
+    let drv: [&CStr; 18] = [
         c"sw_rx_packets",
         c"sw_rx_bytes",
         c"sw_rx_errors",
@@ -1622,12 +1714,13 @@ static STAT_NAMES: [&CStr; 17 + regs::MIB_COUNT] = {
         c"sw_tx_bytes",
         c"sw_tx_dropped",
         c"sw_tx_flushed",
+        c"sw_tx_bounced",
         c"sw_link_restarts",
         c"sw_rx_alloc_failures",
         c"txic_programmed",
         c"rxic_programmed",
     ];
-    let mut all = [c""; 17 + regs::MIB_COUNT];
+    let mut all = [c""; 18 + regs::MIB_COUNT];
     let mut i = 0;
     while i < all.len() {
         all[i] = if i < drv.len() {
@@ -1655,21 +1748,34 @@ impl platform::Driver for FecRs {
 
         // The register block is clocked by "ipg" (registers, MDC) and "ahb"
         // (bus, also the coalescing timer): both must run before any access.
-        let clk_ipg = EnabledClk::get(dev, c"ipg")?;
-        let clk_ahb = EnabledClk::get(dev, c"ahb")?;
-        let itr_rate = u32::try_from(clk_ahb.0.rate().0).unwrap_or(u32::MAX);
-        let ipg_rate = u32::try_from(clk_ipg.0.rate().0).unwrap_or(u32::MAX);
+        // The optional ones clock the PHY interface (`fec_enet_clk_enable()`:
+        // the RMII reference the ENET may drive, RGMII's 2x Tx clock).
+        let mut clks = KVec::new();
+        clks.push(EnabledClk::get(dev, c"ipg")?, GFP_KERNEL)?;
+        clks.push(EnabledClk::get(dev, c"ahb")?, GFP_KERNEL)?;
+        for name in [c"enet_out", c"enet_clk_ref", c"enet_2x_txclk"] {
+            clks.push(EnabledClk::get_optional(dev, name)?, GFP_KERNEL)?;
+        }
+        let ipg_rate = u32::try_from(clks[0].clk().rate().0).unwrap_or(u32::MAX);
+        let itr_rate = u32::try_from(clks[1].clk().rate().0).unwrap_or(u32::MAX);
         let Some(mscr) = regs::mscr(ipg_rate) else {
             dev_err!(dev, "ipg clock {ipg_rate} Hz too fast for the MII speed\n");
             return Err(EINVAL);
         };
 
         let regs = Arc::new(Mmio::map(&node, 0, c"fec_rs")?, GFP_KERNEL)?;
-        let irq_lines = netdev::platform_irqs(pdev, MAX_IRQS)?;
-        if irq_lines.is_empty() {
-            dev_err!(dev, "no interrupt\n");
-            return Err(ENXIO);
-        }
+        // `fec_enet_get_irq_cnt()`: two lines are int0 and PPS (i.MX6Q/6UL);
+        // more are int0..int2 and PPS (i.MX6SX/7D/8M).
+        let mut irq_lines = netdev::platform_irqs(pdev, MAX_IRQS as u32 + 1)?;
+        let n = match irq_lines.len() {
+            0 => {
+                dev_err!(dev, "no interrupt\n");
+                return Err(ENXIO);
+            }
+            2 => 1,
+            n => n.min(MAX_IRQS),
+        };
+        irq_lines.truncate(n);
 
         // Same order as fec_get_mac(): device tree, then the registers, then
         // a random address.
@@ -1757,7 +1863,7 @@ impl platform::Driver for FecRs {
             let debug = DebugDir::new(
                 &id,
                 [c"txic0", c"rxic0", c"itr_clock_hz"],
-                [c"fail_rx_alloc"],
+                [c"fail_rx_alloc", c"stall_tx", c"force_tx_align"],
             )?;
             debug.set(DBG_ITR_RATE, itr_rate);
             let cfg = KBox::pin_init(
@@ -1782,8 +1888,9 @@ impl platform::Driver for FecRs {
                 itr_rate,
                 mscr,
                 phy_if,
-                imask_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
+                imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
                 hw_lock: KBox::pin_init(new_mutex!(()), GFP_KERNEL)?,
+                rcr_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
                 tx_produced: AtomicU32::new(0),
                 tx_consumed: AtomicU32::new(0),
                 tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
@@ -1802,6 +1909,7 @@ impl platform::Driver for FecRs {
             };
             // Last: from here on `Fec`'s drop disconnects the PHY.
             ndev.phy_connect(&state.node)?;
+            ndev.phy_mac_caps(variant.quirks.has(Quirks::HAS_GBIT), false);
             Ok(state)
         })?;
         dev_info!(
@@ -1813,8 +1921,7 @@ impl platform::Driver for FecRs {
         Ok(Enet {
             net,
             _mdio: mdio,
-            _clk_ahb: clk_ahb,
-            _clk_ipg: clk_ipg,
+            _clks: clks,
         })
     }
 }

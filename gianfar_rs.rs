@@ -323,14 +323,17 @@ struct Gfar {
     /// Last link state seen by `adjust_link`: speed (0 = down) and duplex.
     link: Pin<KBox<SpinLock<(u32, bool)>>>,
     /// debugfs `gianfar_rs-<base>/`: TXIC/RXIC as last written (QEMU does
-    /// not keep them) and the Rx allocation fault-injection knob.
-    debug: DebugDir<2, 1>,
+    /// not keep them) and two fault-injection knobs: Rx allocation failures
+    /// and a stalled transmitter (no doorbells until the Tx-timeout reset
+    /// clears it).
+    debug: DebugDir<2, 2>,
 }
 
 /// debugfs values and knobs.
 const DBG_TXIC: usize = 0;
 const DBG_RXIC: usize = 1;
 const DBG_FAIL_RX_ALLOC: usize = 0;
+const DBG_STALL_TX: usize = 1;
 
 /// The platform driver's data for a bound eTSEC.
 struct Etsec {
@@ -1073,7 +1076,8 @@ impl NetDriver for Gfar {
         drop(guard);
 
         let stopped = txq.maybe_stop(&g.counters(size), t.stop(), t.wake());
-        if qdisc_hooks::doorbell(!kick, stopped) {
+        // `stall_tx` in debugfs simulates a stuck transmitter.
+        if qdisc_hooks::doorbell(!kick, stopped) && !self.debug.is_set(DBG_STALL_TX) {
             // Descriptors must be in memory before the doorbell.
             dma::wmb();
             self.groups[0]
@@ -1327,6 +1331,11 @@ impl NetDriver for Gfar {
     }
 
     fn reset(&self) {
+        // A reset also ends an injected Tx stall (as it would unstick real
+        // hardware).
+        if self.debug.clear(DBG_STALL_TX) {
+            pr_info!("gianfar_rs: reset ends the injected Tx stall\n");
+        }
         // `reset_gfar()`: a full stop and start, rings reallocated.
         self.stop();
         if let Err(e) = self.open() {
@@ -1634,9 +1643,14 @@ impl platform::Driver for GianfarRs {
                 GFP_KERNEL,
             )?;
             let link = KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?;
-            let debug = DebugDir::new(&debug_name, [c"txic0", c"rxic0"], [c"fail_rx_alloc"])?;
+            let debug = DebugDir::new(
+                &debug_name,
+                [c"txic0", c"rxic0"],
+                [c"fail_rx_alloc", c"stall_tx"],
+            )?;
             // Last: from here on `Gfar`'s drop disconnects the PHY.
             ndev.phy_connect(&node)?;
+            ndev.phy_mac_caps(true, true);
             Ok(Gfar {
                 dev: ndev,
                 dma,

@@ -105,8 +105,17 @@ pub(crate) fn platform_irqs(pdev: &platform::Device<device::Bound>, max: u32) ->
     for i in 0..max {
         // SAFETY: `pdev` is a valid, bound platform device.
         let irq = unsafe { ffi::nxp_platform_irq(raw_pdev(pdev), i) };
-        if irq <= 0 {
+        // No such interrupt ends the list; anything else (a controller that
+        // is not there yet: -EPROBE_DEFER) is an error.
+        if irq == -(bindings::ENXIO as i32) {
             break;
+        }
+        if irq <= 0 {
+            return Err(if irq < 0 {
+                Error::from_errno(irq)
+            } else {
+                EINVAL
+            });
         }
         irqs.push(irq.unsigned_abs(), GFP_KERNEL)?;
     }

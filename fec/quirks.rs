@@ -59,6 +59,16 @@ impl Quirks {
         self.0 & other.0 == other.0
     }
 
+    /// The alignment mask of Tx buffers: the ENET-MAC parts without AVB DMA
+    /// need 16-byte aligned buffers (`fep->tx_align` in C).
+    pub(crate) const fn tx_align_mask(self) -> u32 {
+        if self.has(Quirks::HAS_MULTI_QUEUES) {
+            0
+        } else {
+            0xf
+        }
+    }
+
     /// The raw flag bits (for logs).
     pub(crate) const fn bits(self) -> u32 {
         self.0

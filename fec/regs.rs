@@ -264,3 +264,59 @@ pub(crate) const MIB: [(&kernel::str::CStr, Reg); MIB_COUNT] = [
     (c"IEEE_rx_fdxfc", Reg::new(0x2dc)),
     (c"IEEE_rx_octets_ok", Reg::new(0x2e0)),
 ];
+
+/// Registers `ethtool -d` reads besides the MIB counters
+/// (`fec_enet_register_offset` without R_BOUND/R_FSTART, which need
+/// `FEC_QUIRK_HAS_FRREG`): other offsets of the window are reserved and may
+/// fault. The AVB ones exist only on multi-queue parts.
+pub(crate) const DUMP: [Reg; 27] = [
+    IEVENT,
+    IMASK,
+    R_DES_ACTIVE_0,
+    X_DES_ACTIVE_0,
+    ECNTRL,
+    MII_DATA,
+    MII_SPEED,
+    MIB_CTRLSTAT,
+    R_CNTRL,
+    X_CNTRL,
+    ADDR_LOW,
+    ADDR_HIGH,
+    OPD,
+    TXIC0,
+    RXIC0,
+    HASH_TABLE_HIGH,
+    HASH_TABLE_LOW,
+    GRP_HASH_TABLE_HIGH,
+    GRP_HASH_TABLE_LOW,
+    X_WMRK,
+    R_DES_START_0,
+    X_DES_START_0,
+    R_BUFF_SIZE_0,
+    R_FIFO_RSFL,
+    R_FIFO_RSEM,
+    R_FIFO_RAEM,
+    R_FIFO_RAFL,
+];
+/// The AVB (rings 1 and 2) registers of the dump.
+pub(crate) const DUMP_AVB: [Reg; 19] = [
+    TXIC1,
+    TXIC2,
+    RXIC1,
+    RXIC2,
+    R_DES_START_1,
+    X_DES_START_1,
+    R_BUFF_SIZE_1,
+    R_DES_START_2,
+    X_DES_START_2,
+    R_BUFF_SIZE_2,
+    RCMR_1,
+    RCMR_2,
+    DMA_CFG_1,
+    DMA_CFG_2,
+    R_DES_ACTIVE_1,
+    X_DES_ACTIVE_1,
+    R_DES_ACTIVE_2,
+    X_DES_ACTIVE_2,
+    QOS_SCHEME,
+];

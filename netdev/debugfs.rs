@@ -80,7 +80,26 @@ impl<const X: usize, const K: usize> DebugDir<X, K> {
 
     /// Read-only value `i`.
     pub(crate) fn get(&self, i: usize) -> u32 {
-        self.vals.x32.get(i).map_or(0, |x| x.load(Ordering::Relaxed))
+        self.vals
+            .x32
+            .get(i)
+            .map_or(0, |x| x.load(Ordering::Relaxed))
+    }
+
+    /// Whether knob `i` is positive.
+    pub(crate) fn is_set(&self, i: usize) -> bool {
+        self.vals
+            .knobs
+            .get(i)
+            .is_some_and(|k| k.load(Ordering::Relaxed) > 0)
+    }
+
+    /// Sets knob `i` back to 0; true if it was positive.
+    pub(crate) fn clear(&self, i: usize) -> bool {
+        self.vals
+            .knobs
+            .get(i)
+            .is_some_and(|k| k.swap(0, Ordering::Relaxed) > 0)
     }
 
     /// Takes one unit from knob `i` if it is positive; true if it was.

@@ -376,6 +376,7 @@ mod net {
         pub(crate) fn nxp_phy_disconnect(dev: *mut NetDevice, np: *mut bindings::device_node);
         pub(crate) fn nxp_phy_start(dev: *mut NetDevice);
         pub(crate) fn nxp_phy_stop(dev: *mut NetDevice);
+        pub(crate) fn nxp_phy_mac_caps(dev: *mut NetDevice, gbit: bool, asym_pause: bool);
         pub(crate) fn nxp_phy_state(
             dev: *mut NetDevice,
             speed: *mut c_int,
@@ -404,6 +405,8 @@ mod net {
             locked: bool,
         ) -> c_uint;
         pub(crate) fn nxp_skb_clear_csum(skb: *mut SkBuff) -> c_int;
+        pub(crate) fn nxp_skb_dma_aligned(skb: *const SkBuff, mask: c_uint) -> bool;
+        pub(crate) fn nxp_skb_copy_aligned(skb: *mut SkBuff, align: c_uint) -> *mut SkBuff;
 
         pub(crate) fn nxp_page_size() -> c_uint;
     }

@@ -205,6 +205,14 @@ impl NetDev {
         to_result(unsafe { ffi::nxp_phy_connect(self.as_raw(), np.as_raw()) })
     }
 
+    /// Restricts the connected PHY's advertisement to what the MAC can do:
+    /// no 1000BASE-T half duplex, at most 100 Mbit/s without `gbit`,
+    /// symmetric pause only unless `asym_pause`.
+    pub(crate) fn phy_mac_caps(self, gbit: bool, asym_pause: bool) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_phy_mac_caps(self.as_raw(), gbit, asym_pause) }
+    }
+
     /// Undoes [`NetDev::phy_connect`].
     pub(crate) fn phy_disconnect(self, np: &Node) {
         // SAFETY: Valid net_device and node.

@@ -834,7 +834,33 @@ static int __nxp_phy_connect(struct net_device *dev, struct device_node *np)
 		__nxp_phy_disconnect(dev, np);
 		return -ENODEV;
 	}
+	/* A PHY on another device's MDIO bus (another controller's, or an
+	 * MDIO controller's): unbinding that device must unbind us first,
+	 * while its bus still works. */
+	if (!priv->fixed_link && phydev->mdio.bus->parent &&
+	    phydev->mdio.bus->parent != dev->dev.parent &&
+	    !device_link_add(dev->dev.parent, phydev->mdio.bus->parent,
+			     DL_FLAG_AUTOREMOVE_CONSUMER))
+		netdev_warn(dev, "no device link to the MDIO bus owner %s\n",
+			    dev_name(phydev->mdio.bus->parent));
 	return 0;
+}
+
+/* What the MAC can do, for the PHY's advertisement: no 1000BASE-T half
+ * duplex, 100 Mbit/s at most without @gbit, symmetric or asymmetric pause. */
+void nxp_phy_mac_caps(struct net_device *dev, bool gbit, bool asym_pause)
+{
+	struct phy_device *phydev = dev->phydev;
+
+	if (!phydev)
+		return;
+	phy_remove_link_mode(phydev, ETHTOOL_LINK_MODE_1000baseT_Half_BIT);
+	if (!gbit)
+		phy_set_max_speed(phydev, SPEED_100);
+	if (asym_pause)
+		phy_support_asym_pause(phydev);
+	else
+		phy_support_sym_pause(phydev);
 }
 
 static void __nxp_phy_disconnect(struct net_device *dev, struct device_node *np)
@@ -1002,4 +1028,46 @@ int nxp_skb_clear_csum(struct sk_buff *skb)
 		ip_hdr(skb)->check = 0;
 	*(__sum16 *)(skb->head + skb->csum_start + skb->csum_offset) = 0;
 	return 0;
+}
+
+/* --- Tx buffer alignment ---------------------------------------------------- */
+
+/* Whether every buffer of @skb (head and fragments) starts on a multiple of
+ * @mask + 1 bytes. */
+bool nxp_skb_dma_aligned(const struct sk_buff *skb, unsigned int mask)
+{
+	const struct skb_shared_info *sh = skb_shinfo(skb);
+	unsigned int i;
+
+	if ((unsigned long)skb->data & mask)
+		return false;
+	for (i = 0; i < sh->nr_frags; i++)
+		if (skb_frag_off(&sh->frags[i]) & mask)
+			return false;
+	return true;
+}
+
+/* A linear copy of @skb whose data starts on an @align-byte boundary (a power
+ * of two), for MACs whose DMA needs aligned buffers (the C fec's tx_bounce).
+ * Consumes @skb; returns NULL (and frees @skb) when memory is short. */
+struct sk_buff *nxp_skb_copy_aligned(struct sk_buff *skb, unsigned int align)
+{
+	struct sk_buff *n = alloc_skb(skb->len + align, GFP_ATOMIC);
+
+	if (!n) {
+		dev_kfree_skb_any(skb);
+		return NULL;
+	}
+	skb_reserve(n, PTR_ALIGN(n->data, align) - n->data);
+	if (skb_copy_bits(skb, 0, skb_put(n, skb->len), skb->len)) {
+		dev_kfree_skb_any(n);
+		dev_kfree_skb_any(skb);
+		return NULL;
+	}
+	n->dev = skb->dev;
+	n->protocol = skb->protocol;
+	n->priority = skb->priority;
+	skb_set_queue_mapping(n, skb_get_queue_mapping(skb));
+	dev_consume_skb_any(skb);
+	return n;
 }

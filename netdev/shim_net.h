@@ -169,6 +169,7 @@ int nxp_phy_connect(struct net_device *dev, struct device_node *np);
 void nxp_phy_disconnect(struct net_device *dev, struct device_node *np);
 void nxp_phy_start(struct net_device *dev);
 void nxp_phy_stop(struct net_device *dev);
+void nxp_phy_mac_caps(struct net_device *dev, bool gbit, bool asym_pause);
 bool nxp_phy_state(struct net_device *dev, int *speed, bool *full_duplex);
 bool nxp_phy_pause(struct net_device *dev);
 void nxp_phy_set_sym_pause(struct net_device *dev, bool rx, bool tx, bool autoneg);
@@ -190,6 +191,10 @@ unsigned int nxp_netdev_mc_copy(struct net_device *dev, u8 *buf, unsigned int ma
 
 /* Tx checksum insertion by the MAC: clear the fields it fills in. */
 int nxp_skb_clear_csum(struct sk_buff *skb);
+
+/* Tx buffer alignment */
+bool nxp_skb_dma_aligned(const struct sk_buff *skb, unsigned int mask);
+struct sk_buff *nxp_skb_copy_aligned(struct sk_buff *skb, unsigned int align);
 
 /* Misc */
 unsigned int nxp_page_size(void);

@@ -108,6 +108,21 @@ impl Skb {
         kernel::error::to_result(unsafe { ffi::nxp_skb_clear_csum(self.as_raw()) })
     }
 
+    /// Whether every buffer (head and fragments) starts on a multiple of
+    /// `mask + 1` bytes.
+    pub(crate) fn dma_aligned(&self, mask: u32) -> bool {
+        // SAFETY: Valid skb.
+        unsafe { ffi::nxp_skb_dma_aligned(self.as_raw(), mask) }
+    }
+
+    /// A linear copy whose data starts on an `align`-byte boundary (a power
+    /// of two), replacing this skb; `None` (skb freed) when memory is short.
+    pub(crate) fn copy_aligned(self, align: u32) -> Option<Self> {
+        // SAFETY: We own a valid skb; the shim consumes it and returns a new
+        // one we own, or NULL.
+        unsafe { Self::from_raw(ffi::nxp_skb_copy_aligned(self.into_raw(), align)) }
+    }
+
     /// Makes `headroom` bytes in front of the data writable, copying the
     /// head if needed; on failure the skb is freed and `None` returned.
     pub(crate) fn with_headroom(self, dev: NetDev, headroom: u32) -> Option<Self> {
