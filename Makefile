@@ -11,6 +11,8 @@
 #   make demo                 the main job: boot the i.MX7D board, load fec_rs,
 #                             push iperf3 traffic both ways, print results
 #   make check                all tests (host unit tests + both boards)
+#   make bench                side-by-side benchmark, Rust vs C, both boards
+#                             (BENCH_* settings: see scripts/bench.sh)
 #   make unit                 host unit tests only (cargo test)
 #
 # The module sources are read by Kbuild (see Kbuild).
@@ -47,10 +49,13 @@ demo:
 check:
 	scripts/test.sh
 
+bench:
+	scripts/bench.sh
+
 unit:
 	cd tests/host && cargo test --offline
 
 clean:
 	rm -rf $(OUT) tests/host/target
 
-.PHONY: modules modules_install clippy setup demo check unit clean
+.PHONY: modules modules_install clippy setup demo check bench unit clean

@@ -23,6 +23,8 @@
 // The shared layer is one source for both drivers; each driver uses its own
 // subset of it, so unused items there are expected.
 #[allow(dead_code)]
+mod crc;
+#[allow(dead_code)]
 mod napi;
 #[allow(dead_code)]
 mod netdev;
@@ -603,6 +605,9 @@ struct Fec {
     link: Pin<KBox<SpinLock<(u32, bool)>>>,
     /// Rx checksum offload on (`NETIF_F_RXCSUM`, fixed on for now).
     rx_csum: bool,
+    /// One NAPI for Rx and Tx completion (module parameter
+    /// `combined_napi`, for comparisons; the Tx NAPI then stays idle).
+    combined_napi: bool,
 }
 
 /// The platform driver's data for a bound ENET. Fields drop in order: the
@@ -1469,13 +1474,23 @@ impl NetDriver for Fec {
                 }
             }
         } else {
-            self.regs.write(regs::IEVENT, ievent::RXF);
+            // Combined mode (the C fec's design, kept for comparison): this
+            // one NAPI also reclaims Tx.
+            let (ack, sources) = if self.combined_napi {
+                (ievent::RXF | ievent::TXF, ievent::RXF_0 | ievent::TXF_0)
+            } else {
+                (ievent::RXF, ievent::RXF_0)
+            };
+            self.regs.write(regs::IEVENT, ack);
+            if self.combined_napi {
+                self.clean_tx(budget);
+            }
             let work = self.clean_rx(napi::rx_quota(budget));
             match napi::rx_end(work, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
                     if self.rx_napi.complete_done(v) {
-                        self.unmask(ievent::RXF_0);
+                        self.unmask(sources);
                     }
                     v
                 }
@@ -1485,6 +1500,13 @@ impl NetDriver for Fec {
 
     fn irq(&self, _id: u32) -> bool {
         let ev = self.regs.read(regs::IEVENT) & *self.imask_lock.lock();
+        if self.combined_napi {
+            if ev & (ievent::RXF | ievent::TXF) == 0 {
+                return false;
+            }
+            self.schedule(&self.rx_napi, ievent::RXF_0 | ievent::TXF_0);
+            return true;
+        }
         let mut handled = false;
         if ev & ievent::RXF != 0 {
             self.schedule(&self.rx_napi, ievent::RXF_0);
@@ -1837,6 +1859,10 @@ impl platform::Driver for FecRs {
         }
         let csum = variant.quirks.has(Quirks::HAS_CSUM);
         let phy_if = node.phy_interface();
+        let combined_napi = module_parameters::combined_napi.value();
+        if combined_napi {
+            dev_info!(dev, "combined Rx/Tx NAPI (combined_napi=1)\n");
+        }
 
         let dma = DmaDevice::new(dev);
         let net = Registration::new(dev, 1, 1, move |ndev| {
@@ -1906,6 +1932,7 @@ impl platform::Driver for FecRs {
                 up: AtomicBool::new(false),
                 link: KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?,
                 rx_csum: csum,
+                combined_napi,
             };
             // Last: from here on `Fec`'s drop disconnects the PHY.
             ndev.phy_connect(&state.node)?;
@@ -1948,4 +1975,10 @@ kernel::module_platform_driver! {
     authors: ["nxp-rfl developers"],
     description: "Rust driver for the Freescale/NXP i.MX ENET (fec) Ethernet controller",
     license: "GPL v2",
+    params: {
+        combined_napi: bool {
+            default: false,
+            description: "One NAPI for Rx and Tx completion, as the C fec (for comparisons)",
+        },
+    },
 }

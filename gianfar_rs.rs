@@ -23,6 +23,8 @@
 // The shared layer is one source for both drivers; each driver uses its own
 // subset of it, so unused items there are expected.
 #[allow(dead_code)]
+mod crc;
+#[allow(dead_code)]
 mod napi;
 #[allow(dead_code)]
 mod netdev;
@@ -38,6 +40,7 @@ mod gianfar {
     pub(crate) mod coalesce;
     #[allow(dead_code)]
     pub(crate) mod desc;
+    pub(crate) mod filter;
     pub(crate) mod regs;
 }
 
@@ -55,6 +58,7 @@ use gianfar::{
         self,
         RxStatus, //
     },
+    filter::GroupHash,
     regs::{
         self,
         dmactrl,
@@ -145,6 +149,10 @@ const DEFAULT_TX_RING: u32 = 256;
 const DEFAULT_RX_RING: u32 = 256;
 /// Largest rings (`GFAR_TX_MAX_RING_SIZE`, `GFAR_RX_MAX_RING_SIZE`).
 const MAX_RING: u32 = 256;
+
+/// Multicast addresses hashed individually; with more, all multicast is
+/// accepted.
+const MAX_MC: usize = 64;
 
 /// Default link speed assumed for coalescing before a PHY reports one.
 const DEFAULT_SPEED_MBPS: u32 = 1000;
@@ -257,6 +265,8 @@ struct GroupStats {
     tx_dropped: Atomic<u64>,
     /// Times the Rx ring ran out of buffers and the hardware halted it.
     rx_ring_halts: Atomic<u64>,
+    /// Frames whose checksums the parser checked and found good.
+    rx_csum_ok: Atomic<u64>,
 }
 
 impl Default for GroupStats {
@@ -273,6 +283,7 @@ impl Default for GroupStats {
             tx_bytes: z(),
             tx_dropped: z(),
             rx_ring_halts: z(),
+            rx_csum_ok: z(),
         }
     }
 }
@@ -280,6 +291,7 @@ impl Default for GroupStats {
 /// Counts of one Rx poll, added to [`GroupStats`] at its end.
 #[derive(Default)]
 struct RxCounts {
+    csum_ok: u64,
     packets: u64,
     bytes: u64,
     errors: u64,
@@ -322,16 +334,23 @@ struct Gfar {
     up: AtomicBool,
     /// Last link state seen by `adjust_link`: speed (0 = down) and duplex.
     link: Pin<KBox<SpinLock<(u32, bool)>>>,
+    /// One NAPI for Rx and Tx completion per group (module parameter
+    /// `combined_napi`, for comparisons; the Tx NAPIs then stay idle).
+    combined_napi: bool,
+    /// Serializes read-modify-write of RCTRL (`ndo_set_rx_mode` runs in
+    /// atomic context); taken after the address list lock, never before.
+    rctrl_lock: Pin<KBox<SpinLockIrq<()>>>,
     /// debugfs `gianfar_rs-<base>/`: TXIC/RXIC as last written (QEMU does
     /// not keep them) and two fault-injection knobs: Rx allocation failures
     /// and a stalled transmitter (no doorbells until the Tx-timeout reset
     /// clears it).
-    debug: DebugDir<2, 2>,
+    debug: DebugDir<3, 2>,
 }
 
 /// debugfs values and knobs.
 const DBG_TXIC: usize = 0;
 const DBG_RXIC: usize = 1;
+const DBG_GADDR_SET: usize = 2;
 const DBG_FAIL_RX_ALLOC: usize = 0;
 const DBG_STALL_TX: usize = 1;
 
@@ -398,13 +417,13 @@ impl Group {
     }
 
     /// From an interrupt handler: schedules `napi` with its sources `mask`
-    /// masked, or, if it is already scheduled, acknowledges its `events`.
-    fn schedule(&self, napi: &Napi, mask: u32, events: u32) {
+    /// masked. If it cannot be scheduled (already running, or disabled) the
+    /// sources are masked all the same: the events stay pending for the poll
+    /// that unmasks them.
+    fn schedule(&self, napi: &Napi, mask: u32) {
+        self.mask(mask);
         if napi.schedule_prep() {
-            self.mask(mask);
             napi.schedule_irqoff();
-        } else {
-            self.regs.write(regs::IEVENT, events);
         }
     }
 
@@ -568,18 +587,15 @@ impl Gfar {
         r.write(regs::MINFLR, regs::MINFLR_INIT);
         r.write(regs::MACCFG2, maccfg2::INIT | maccfg2::IF_GMII);
         // Individual hash: nothing beyond the station address. Group hash:
-        // all bits set, so every multicast frame is accepted (IPv6 neighbour
-        // discovery needs it) until the hash filter is programmed from the
-        // multicast list.
+        // from the multicast list (`program_rx_mode`).
         for i in 0..8 {
             if let Some(reg) = regs::IGADDR0.at(i, 4) {
                 r.write(reg, 0);
             }
-            if let Some(reg) = regs::GADDR0.at(i, 4) {
-                r.write(reg, 0xffff_ffff);
-            }
         }
-        self.program_rx_mode();
+        // Rx checksum checking: each frame then starts with an Rx FCB.
+        r.write(regs::RCTRL, rctrl::CHECKSUMMING);
+        self.program_rx_mode(false);
         r.write(regs::TCTRL, tctrl::CSUM);
         self.program_mac(self.dev.mac());
         for g in self.groups.iter() {
@@ -610,15 +626,39 @@ impl Gfar {
         r.write(regs::MACSTNADDR2, u32::from_be_bytes([m[1], m[0], 0, 0]));
     }
 
-    fn program_rx_mode(&self) {
+    /// Promiscuous mode and the multicast hash (`gfar_set_multi()`).
+    fn program_rx_mode(&self, in_set_rx_mode: bool) {
+        // The address list first (it takes the list lock unless the caller
+        // holds it), then the registers under `rctrl_lock`.
+        let hash = if self.dev.allmulti() {
+            GroupHash::ALL
+        } else {
+            let mut list = [[0u8; 6]; MAX_MC];
+            let n = self.dev.mc_list(&mut list, in_set_rx_mode);
+            if n > MAX_MC {
+                GroupHash::ALL
+            } else {
+                let mut h = GroupHash::default();
+                for a in &list[..n] {
+                    h.add(a);
+                }
+                h
+            }
+        };
         let r = &self.groups[0].regs;
+        let _g = self.rctrl_lock.lock();
         let mut v = r.read(regs::RCTRL) & !rctrl::PROM;
-        // All multicast is accepted through the group hash (see `mac_init`),
-        // so only promiscuous mode needs RCTRL[PROM].
         if self.dev.promisc() {
             v |= rctrl::PROM;
         }
         r.write(regs::RCTRL, v);
+        for (i, w) in hash.0.iter().enumerate() {
+            if let Some(reg) = regs::GADDR0.at(i, 4) {
+                r.write(reg, *w);
+            }
+        }
+        self.debug
+            .set(DBG_GADDR_SET, hash.0.iter().map(|w| w.count_ones()).sum());
     }
 
     /// Writes the coalescing registers: per ring in multi-group mode, the
@@ -846,7 +886,9 @@ impl Gfar {
                 break;
             };
             match status {
-                RxStatus::Frame { len } if len > RX_BUF_LEN - desc::FCS_LEN => {
+                RxStatus::Frame { len }
+                    if len > RX_BUF_LEN - desc::FCS_LEN || len < desc::FCB_LEN as u32 =>
+                {
                     // Longer than a buffer: only a chained frame's last BD
                     // reports such a length. Drop it.
                     n.errors += 1;
@@ -865,11 +907,21 @@ impl Gfar {
                     if let Some(new) = new {
                         self.dma
                             .sync_for_cpu(page.dma() + u64::from(RX_HEADROOM), len);
-                        match rx.pool.build_skb(page, rx.truesize, RX_HEADROOM, len) {
+                        // The frame follows its Rx FCB, whose first
+                        // half-word has the parser's checksum results.
+                        let csum_ok = page
+                            .read::<2>(RX_HEADROOM)
+                            .is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes(f)));
+                        let fcb = desc::FCB_LEN as u32;
+                        match rx
+                            .pool
+                            .build_skb(page, rx.truesize, RX_HEADROOM + fcb, len - fcb)
+                        {
                             Ok(skb) => {
                                 n.packets += 1;
-                                n.bytes += u64::from(len);
-                                skb.receive(&g.rx_napi, self.dev, false);
+                                n.bytes += u64::from(len - fcb);
+                                n.csum_ok += u64::from(csum_ok);
+                                skb.receive(&g.rx_napi, self.dev, csum_ok);
                             }
                             Err(page) => {
                                 n.dropped += 1;
@@ -913,6 +965,7 @@ impl Gfar {
             (&st.rx_dropped, n.dropped),
             (&st.rx_crc_errors, n.crc_errors),
             (&st.rx_length_errors, n.length_errors),
+            (&st.rx_csum_ok, n.csum_ok),
         ] {
             if v != 0 {
                 c.add(v, Relaxed);
@@ -1110,7 +1163,7 @@ impl NetDriver for Gfar {
 
     fn set_rx_mode(&self) {
         if self.up.load(Ordering::Acquire) {
-            self.program_rx_mode();
+            self.program_rx_mode(true);
         }
     }
 
@@ -1145,14 +1198,24 @@ impl NetDriver for Gfar {
                 }
             }
         } else {
-            g.regs.write(regs::IEVENT, ievent::RX);
+            // Combined mode (the C gianfar before the split, kept for
+            // comparison): this one NAPI also reclaims Tx.
+            let (ack, sources) = if self.combined_napi {
+                (ievent::RX | ievent::TX, imask::RX | imask::TX)
+            } else {
+                (ievent::RX, imask::RX)
+            };
+            g.regs.write(regs::IEVENT, ack);
+            if self.combined_napi {
+                self.clean_tx(g, budget);
+            }
             let work = self.clean_rx(g, napi::rx_quota(budget));
             match napi::rx_end(work, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
                     if g.rx_napi.complete_done(v) {
                         self.resume_rx(g);
-                        g.unmask(imask::RX);
+                        g.unmask(sources);
                     }
                     v
                 }
@@ -1167,13 +1230,18 @@ impl NetDriver for Gfar {
         let single_line = g.irq_rx.is_none();
         let src = id % 4;
         let mut handled = false;
-        if src == Source::Rx as u32 || single_line {
-            g.schedule(&g.rx_napi, imask::RX, ievent::RX);
+        if self.combined_napi && (src != Source::Err as u32 || single_line) {
+            g.schedule(&g.rx_napi, imask::RX | imask::TX);
             handled = true;
-        }
-        if src == Source::Tx as u32 {
-            g.schedule(&g.tx_napi, imask::TX, ievent::TX);
-            handled = true;
+        } else {
+            if src == Source::Rx as u32 || single_line {
+                g.schedule(&g.rx_napi, imask::RX);
+                handled = true;
+            }
+            if src == Source::Tx as u32 {
+                g.schedule(&g.tx_napi, imask::TX);
+                handled = true;
+            }
         }
         if src == Source::Err as u32 || single_line {
             let ev = g.regs.read(regs::IEVENT) & ievent::ERR;
@@ -1296,6 +1364,10 @@ impl NetDriver for Gfar {
                 .iter()
                 .map(|g| g.stats.rx_ring_halts.load(Relaxed))
                 .sum(),
+            self.groups
+                .iter()
+                .map(|g| g.stats.rx_csum_ok.load(Relaxed))
+                .sum(),
         ];
         for (o, v) in out.iter_mut().zip(vals) {
             *o = v;
@@ -1399,7 +1471,7 @@ impl NetDriver for Gfar {
 /// `ethtool -S` counter names: software counters, the programmed coalescing
 /// registers (QEMU ignores them, so this is where they can be checked), then
 /// the RMON MIB counters (0x680..=0x73c).
-static STAT_NAMES: [&CStr; 13 + 48] = [
+static STAT_NAMES: [&CStr; 14 + 48] = [
     c"rx_packets",
     c"rx_bytes",
     c"rx_errors",
@@ -1413,6 +1485,7 @@ static STAT_NAMES: [&CStr; 13 + 48] = [
     c"txic_programmed",
     c"rxic_programmed",
     c"rx_ring_halts",
+    c"rx_csum_ok",
     c"rmon_tr64",
     c"rmon_tr127",
     c"rmon_tr255",
@@ -1604,6 +1677,10 @@ impl platform::Driver for GianfarRs {
 
         let debug_name =
             kernel::str::CString::try_from_fmt(fmt!("gianfar_rs-{:x}", hw[0].regs.start()))?;
+        let combined_napi = module_parameters::combined_napi.value();
+        if combined_napi {
+            dev_info!(dev, "combined Rx/Tx NAPI (combined_napi=1)\n");
+        }
         let ngroups = hw.len() as u32;
         let dma = DmaDevice::new(dev);
         let net = Registration::new(dev, ngroups, ngroups, move |ndev| {
@@ -1616,6 +1693,7 @@ impl platform::Driver for GianfarRs {
                 features: Features {
                     sg: true,
                     ip_csum: true,
+                    rxcsum: true,
                     highdma: true,
                     ..Default::default()
                 },
@@ -1645,7 +1723,7 @@ impl platform::Driver for GianfarRs {
             let link = KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?;
             let debug = DebugDir::new(
                 &debug_name,
-                [c"txic0", c"rxic0"],
+                [c"txic0", c"rxic0", c"gaddr_bits"],
                 [c"fail_rx_alloc", c"stall_tx"],
             )?;
             // Last: from here on `Gfar`'s drop disconnects the PHY.
@@ -1662,6 +1740,8 @@ impl platform::Driver for GianfarRs {
                 msglevel: AtomicU32::new(0),
                 up: AtomicBool::new(false),
                 link,
+                rctrl_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
+                combined_napi,
                 debug,
             })
         })?;
@@ -1698,4 +1778,10 @@ kernel::module_platform_driver! {
     authors: ["nxp-rfl developers"],
     description: "Rust driver for the Freescale/NXP eTSEC (gianfar) Ethernet controller",
     license: "GPL v2",
+    params: {
+        combined_napi: bool {
+            default: false,
+            description: "One NAPI per group for Rx and Tx completion, as gianfar before the split (for comparisons)",
+        },
+    },
 }

@@ -8,27 +8,7 @@
 //! the little-endian CRC-32 of its destination address is set in the 64-bit
 //! group hash table (GAUR:GALR).
 
-/// `ether_crc_le()`: CRC-32 (reflected polynomial 0xedb88320), initial value
-/// all ones, no final inversion.
-pub(crate) const fn ether_crc_le(data: &[u8]) -> u32 {
-    let mut crc = 0xffff_ffffu32;
-    let mut i = 0;
-    while i < data.len() {
-        let mut b = data[i];
-        let mut k = 0;
-        while k < 8 {
-            let mix = (crc ^ b as u32) & 1;
-            crc >>= 1;
-            if mix != 0 {
-                crc ^= 0xedb8_8320;
-            }
-            b >>= 1;
-            k += 1;
-        }
-        i += 1;
-    }
-    crc
-}
+use crate::crc::ether_crc_le;
 
 /// The hash table bit (0..=63) of a multicast address.
 pub(crate) const fn hash_bit(addr: &[u8; 6]) -> u32 {

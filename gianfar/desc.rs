@@ -181,3 +181,20 @@ pub(crate) const fn tx_fcb_csum(l3os: u8, l4os: u8, udp: bool, phcs: u16) -> [u8
     // flags, ptp, l4os, l3os, phcs (2), vlctl (2)
     [flags, 0, l4os, l3os, p[0], p[1], 0, 0]
 }
+
+/// Rx frame control block flags (`RXFCB_*`, the first big-endian half-word).
+pub(crate) mod rxfcb {
+    /// IPv4 header checksum checked / TCP or UDP checksum checked.
+    pub(crate) const CIP: u16 = 0x0800;
+    pub(crate) const CTU: u16 = 0x0400;
+    /// Errors in those checksums.
+    pub(crate) const EIP: u16 = 0x0200;
+    pub(crate) const ETU: u16 = 0x0100;
+    pub(crate) const CSUM_MASK: u16 = CIP | CTU | EIP | ETU;
+}
+
+/// Whether the parser checked both the IPv4 header and the TCP/UDP checksum
+/// of a received frame and found them good (`gfar_rx_checksum()`).
+pub(crate) const fn rx_csum_ok(fcb_flags: u16) -> bool {
+    fcb_flags & rxfcb::CSUM_MASK == rxfcb::CIP | rxfcb::CTU
+}

@@ -364,6 +364,7 @@ mod net {
             headroom: c_uint,
             len: c_uint,
         ) -> *mut SkBuff;
+        pub(crate) fn nxp_page_read(page: *mut Page, off: c_uint, buf: *mut c_void, len: c_uint);
         pub(crate) fn nxp_rx_gro(
             n: *mut NxpNapi,
             dev: *mut NetDevice,

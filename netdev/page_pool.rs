@@ -50,6 +50,28 @@ impl RxPage {
     pub(crate) fn dma(&self) -> DmaAddr {
         self.dma
     }
+
+    /// Copies `N` bytes at `off` out of the page (`None` past its end). The
+    /// device must be done with them and they must be synced for the CPU
+    /// ([`DmaDevice::sync_for_cpu`]).
+    pub(crate) fn read<const N: usize>(&self, off: u32) -> Option<[u8; N]> {
+        let end = u32::try_from(N).ok()?.checked_add(off)?;
+        if end > page_size() {
+            return None;
+        }
+        let mut buf = [0u8; N];
+        // SAFETY: The page is ours (token) and lowmem (page_pool pages are);
+        // `off + N` is within it; `buf` is writable for `N` bytes.
+        unsafe {
+            ffi::nxp_page_read(
+                self.page.as_ptr(),
+                off,
+                buf.as_mut_ptr().cast(),
+                N as kernel::ffi::c_uint,
+            )
+        };
+        Some(buf)
+    }
 }
 
 /// A received frame as an skb, not yet handed to the stack.

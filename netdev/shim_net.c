@@ -757,6 +757,12 @@ struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int truesize,
 	return skb;
 }
 
+/* Copies @len bytes at @off of a (lowmem, page_pool) Rx page. */
+void nxp_page_read(struct page *page, unsigned int off, void *buf, unsigned int len)
+{
+	memcpy(buf, page_address(page) + off, len);
+}
+
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
 		bool csum_ok)
 {

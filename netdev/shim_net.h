@@ -161,6 +161,7 @@ struct page *nxp_pp_alloc(struct page_pool *pp, u64 *dma);
 void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi);
 struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int truesize,
 				 unsigned int headroom, unsigned int len);
+void nxp_page_read(struct page *page, unsigned int off, void *buf, unsigned int len);
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
 		bool csum_ok);
 

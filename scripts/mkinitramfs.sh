@@ -18,6 +18,7 @@ for t in ip ethtool; do install -m755 "$ul/bin/$t" "$r/usr/sbin/"; done
 for t in iperf3 netperf netserver; do install -m755 "$ul/bin/$t" "$r/usr/bin/"; done
 install -m755 "$NXP_TOP/scripts/guest/init" "$r/init"
 install -m755 "$NXP_TOP/scripts/guest/demo.sh" "$r/usr/share/nxp/demo.sh"
+install -m755 "$NXP_TOP/scripts/guest/bench.sh" "$r/usr/share/nxp/bench.sh"
 cp "$NXP_TOP"/tests/*.sh "$r/usr/share/nxp/tests/"
 mkdir -p "$r/var/run"
 for m in $C_DRIVER; do

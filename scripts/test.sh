@@ -148,6 +148,29 @@ for board in $BOARDS; do
 	tap_stream "board $board" "$B"
 done
 
+# --- benchmark smoke run ---------------------------------------------------------
+step "benchmark smoke run ($(elapsed))" >&2
+S=$RES/bench.tap
+: > "$S"
+smoke=$NXP_OUT/bench-smoke
+rm -rf "$smoke"
+if BENCH_BOARDS="$BOARDS" BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_OUT="$smoke" \
+	"$NXP_TOP/scripts/bench.sh" > "$RES/bench-smoke.log" 2>&1; then
+	for b in $BOARDS; do
+		# Every metric of the main set measured for both drivers.
+		n=$(awk -F'\t' '$1 == "main" && $5 > 0 { print $3 }' "$smoke/$b.tsv" | sort | uniq -c | awk '{ printf "%s=%s ", $2, $1 }')
+		if grep -q '^| iperf3 TCP tx (Mbit/s) | [0-9]' "$smoke/$b.md" && [ -s "$smoke/$b.png" ] &&
+			awk -F'\t' '$1 == "main" && $4 ~ /_mbps$|_kpps$/ && $5 > 0 { k[$3]++ } END { exit !(k["c"] >= 5 && k["rust"] >= 5) }' "$smoke/$b.tsv"; then
+			echo "ok 0 bench: $b smoke run, every rate measured for both drivers ($n)" >> "$S"
+		else
+			{ echo "not ok 0 bench: $b smoke run incomplete ($n)"; sed 's/^/#   /' "$smoke/$b.md" 2> /dev/null | head -20; } >> "$S"
+		fi
+	done
+else
+	{ echo "not ok 0 bench: smoke run failed"; tail -30 "$RES/bench-smoke.log" | sed 's/^/#   /'; } >> "$S"
+fi
+tap_stream "benchmark smoke run" "$S"
+
 step "done in $(elapsed)" >&2
 if [ -s "$RES/metrics.txt" ]; then
 	echo "# metrics (board driver name=value):"

@@ -40,26 +40,41 @@ wait_for 15 carrier_up $IF
 wait_for 10 ping -c 1 -W 1 $HOST_IP
 check "traffic at mtu 1500" ping -c 2 -W 3 $HOST_IP
 
-rcr() { # receive control register (0x84) from the raw register dump
+reg() { # <offset>: a register from the raw register dump (CPU byte order)
 	ethtool -d $IF raw on > /tmp/regs &&
-		dd if=/tmp/regs bs=1 skip=$((0x84)) count=4 2> /dev/null | od -An -tu4 | tr -d ' '
+		dd if=/tmp/regs bs=1 skip=$(($1)) count=4 2> /dev/null | od -An -tu4 | tr -d ' '
+}
+# Our drivers' promiscuous bit: ENET RCR (0x84), eTSEC RCTRL (0x300), bit 3.
+rcr() {
+	case "$NXP_BOARD" in
+	arm-imx7) reg 0x84 ;;
+	ppc-e500) reg 0x300 ;;
+	esac
 }
 check "promisc on" ip link set $IF promisc on
 check "promisc flag set" sh -c "ip link show $IF | grep -q PROMISC"
-if [ "$NXP_DRIVER/$NXP_BOARD" = rust/arm-imx7 ]; then
+if [ "$NXP_DRIVER" = rust ]; then
 	v=$(rcr)
-	diag "RCR $v"
-	check "RCR[PROM] set" test $((v & 8)) = 8
+	diag "RCR/RCTRL $v"
+	check "promiscuous bit set in the MAC" test $((v & 8)) = 8
 fi
 check "traffic in promiscuous mode" ping -c 2 -W 3 $HOST_IP
 check "promisc off" ip link set $IF promisc off
-if [ "$NXP_DRIVER/$NXP_BOARD" = rust/arm-imx7 ]; then
+if [ "$NXP_DRIVER" = rust ]; then
 	v=$(rcr)
-	check "RCR[PROM] clear" test $((v & 8)) = 0
+	check "promiscuous bit clear in the MAC" test $((v & 8)) = 0
 fi
+# gianfar_rs publishes how many of the 256 group hash bits it set.
+gbits() { cat /sys/kernel/debug/gianfar_rs-*/gaddr_bits 2> /dev/null | head -1; }
 check "allmulticast on" ip link set $IF allmulticast on
+[ "$NXP_DRIVER/$NXP_BOARD" = rust/ppc-e500 ] && check "all 256 hash bits set" test $(($(gbits))) = 256
 check "traffic with allmulticast" ping -c 2 -W 3 $HOST_IP
 check "allmulticast off" ip link set $IF allmulticast off
+if [ "$NXP_DRIVER/$NXP_BOARD" = rust/ppc-e500 ]; then
+	n=$(($(gbits)))
+	diag "hash bits for $(ip maddr show dev $IF | grep -c link) multicast addresses: $n"
+	check "hash bits from the multicast list only" test $n -gt 0 -a $n -lt 256
+fi
 check "multicast address added" ip maddr add 01:00:5e:01:02:03 dev $IF
 check "multicast address listed" sh -c "ip maddr show dev $IF | grep -q 01:00:5e:01:02:03"
 check "multicast address removed" ip maddr del 01:00:5e:01:02:03 dev $IF

@@ -2,7 +2,7 @@
 # Robustness: a transmitter that stops (simulated through our drivers'
 # debugfs knob `stall_tx`: no doorbells) fills BQL, the stack's watchdog
 # reports a Tx timeout, the driver resets and traffic recovers by itself.
-# timeout: 90
+# timeout: 150
 . /usr/share/nxp/tests/lib.sh
 [ "$NXP_DRIVER" = rust ] || skip "the C drivers have no way to stall their transmitter"
 check "interface up" netif_up
@@ -11,14 +11,31 @@ knob=$(ls -d /sys/kernel/debug/${MODULES}-*/stall_tx 2> /dev/null | head -1)
 [ -n "$knob" ] || skip "no debugfs knob (CONFIG_DEBUG_FS off?)"
 timeouts() { dmesg | grep -c "$IF.*transmit queue 0 timed out"; }
 t0=$(timeouts)
-# UDP at a fixed rate fills BQL's budget (or the ring) once the doorbells
-# stop; TCP would wait for ACKs with less in flight than BQL allows.
+# UDP at a fixed rate fills BQL's budget once the doorbells stop (TCP would
+# wait for ACKs with less in flight). BQL's limit is capped for the test: a
+# limit grown by earlier traffic can exceed the socket's send buffer, which
+# then blocks the sender before the queue stops.
+B=/sys/class/net/$IF/queues/tx-0/byte_queue_limits
+lmax=$(cat $B/limit_max)
+echo 32768 > $B/limit_max
+p0=$(cat /sys/class/net/$IF/statistics/tx_packets)
 iperf3 -c $HOST_IP -p 5202 -u -b 200M -t 20 > /tmp/iperf.out 2>&1 &
 pid=$!
-sleep 2
+# Armed once the stream flows (its control connection must get through).
+flowing() { [ $(($(cat /sys/class/net/$IF/statistics/tx_packets) - p0)) -gt 2000 ]; }
+check "UDP stream flowing" wait_for 10 flowing
 echo 1 > $knob
 fired() { [ $(timeouts) -gt $t0 ]; }
-check "watchdog reported a Tx timeout" wait_for 20 fired
+if ! wait_for 20 fired; then
+	diag "no timeout: tx_packets $(cat /sys/class/net/$IF/statistics/tx_packets) (from $p0), BQL inflight $(cat $B/inflight) limit $(cat $B/limit), carrier $(cat /sys/class/net/$IF/carrier), knob $(cat $knob)"
+	sed 's/^/#   /' /tmp/iperf.out | tail -5
+	check "watchdog reported a Tx timeout" false
+	echo 0 > $knob
+	echo $lmax > $B/limit_max
+	kill $pid 2> /dev/null
+	finish
+fi
+check "watchdog reported a Tx timeout" true
 dmesg | grep "$IF.*timed out\|Tx timeout\|Tx stall" | tail -3 | sed 's/^/# /'
 cleared() { [ "$(cat $knob)" = 0 ]; }
 check "the reset ended the stall" wait_for 10 cleared
@@ -33,5 +50,6 @@ kill $pid 2> /dev/null
 wait $pid 2> /dev/null
 # Never leave the transmitter stalled for the tests that follow.
 echo 0 > $knob
+echo $lmax > $B/limit_max
 check "traffic after the reset" ping -c 3 -W 3 $HOST_IP
 finish

@@ -16,11 +16,17 @@ pub mod qdisc_hooks;
 #[path = "../../../napi.rs"]
 pub mod napi;
 
+#[path = "../../../crc.rs"]
+pub mod crc;
+
 #[path = "../../../gianfar/coalesce.rs"]
 pub mod gianfar_coalesce;
 
 #[path = "../../../gianfar/desc.rs"]
 pub mod gianfar_desc;
+
+#[path = "../../../gianfar/filter.rs"]
+pub mod gianfar_filter;
 
 #[path = "../../../fec/coalesce.rs"]
 pub mod fec_coalesce;
@@ -35,6 +41,7 @@ pub mod fec_filter;
 pub mod gianfar {
     pub use super::gianfar_coalesce as coalesce;
     pub use super::gianfar_desc as desc;
+    pub use super::gianfar_filter as filter;
 }
 
 /// The hardware modules under the paths the drivers use.

@@ -3,7 +3,8 @@
 //! ENET multicast hash: `ether_crc_le()` and the table bit, against values
 //! computed with zlib (`~crc32(addr)`).
 
-use crate::fec::filter::{ether_crc_le, hash_bit, GroupHash};
+use crate::crc::ether_crc_le;
+use crate::fec::filter::{hash_bit, GroupHash};
 
 #[test]
 fn crc_matches_zlib() {

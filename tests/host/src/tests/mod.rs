@@ -5,6 +5,7 @@ mod coalesce_gianfar;
 mod desc_fec;
 mod desc_gianfar;
 mod filter_fec;
+mod filter_gianfar;
 mod napi;
 mod qdisc;
 mod ring;

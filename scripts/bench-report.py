@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""bench-report.py <results.tsv> <report.md> <plot.png>
+
+Summarizes the benchmark results of scripts/bench.sh: per set (main run and
+sweeps), metric and driver the median, min-max and count of the runs, and
+the Rust/C ratio of the medians; a Markdown report and a PNG plot of the
+main set (medians with min-max bars).
+"""
+import statistics
+import sys
+from collections import defaultdict
+
+UNITS = {
+    "tcp_tx_mbps": "iperf3 TCP tx (Mbit/s)",
+    "tcp_rx_mbps": "iperf3 TCP rx (Mbit/s)",
+    "netperf_stream_mbps": "netperf TCP_STREAM (Mbit/s)",
+    "netperf_maerts_mbps": "netperf TCP_MAERTS (Mbit/s)",
+    "udp64_tx_kpps": "UDP 64 B tx (kpps at the host)",
+}
+# Higher is better for rates; lower for CPU use and service demand.
+LOWER_BETTER = ("_cpu", "_sd")
+
+
+def label(metric):
+    for suffix, what in (("_cpu", "guest CPU %"), ("_sd", "service demand us/KB")):
+        if metric.endswith(suffix):
+            return f"{UNITS.get(metric[: -len(suffix)], metric[: -len(suffix)])}: {what}"
+    return UNITS.get(metric, metric)
+
+
+def main():
+    tsv, md, png = sys.argv[1:4]
+    header = []
+    data = defaultdict(list)  # (set, metric, driver) -> values
+    order = []
+    with open(tsv) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("#"):
+                header.append(line[2:])
+                continue
+            if line.startswith("set\t") or not line:
+                continue
+            st, _rnd, drv, metric, value = line.split("\t")
+            key = (st, metric)
+            if key not in order:
+                order.append(key)
+            data[(st, metric, drv)].append(float(value))
+
+    out = ["# Benchmark: Rust vs C driver", ""]
+    out += [f"- {h}" for h in header]
+    out += [
+        "",
+        "Median of the runs, [min-max] and run count; ratio = Rust median / C median"
+        " (for CPU use and service demand lower is better).",
+        "",
+    ]
+    sets = []
+    for st, _ in order:
+        if st not in sets:
+            sets.append(st)
+    for st in sets:
+        out += [f"## {'main run' if st == 'main' else 'sweep: ' + st}", ""]
+        out += ["| metric | C | Rust | Rust/C |", "|---|---|---|---|"]
+        for s2, metric in order:
+            if s2 != st:
+                continue
+            cells = []
+            meds = {}
+            for drv in ("c", "rust"):
+                v = data.get((st, metric, drv), [])
+                if v:
+                    meds[drv] = statistics.median(v)
+                    cells.append(f"{meds[drv]:.1f} [{min(v):.1f}-{max(v):.1f}] n={len(v)}")
+                else:
+                    cells.append("-")
+            ratio = "-"
+            if "c" in meds and "rust" in meds and meds["c"] > 0:
+                ratio = f"{meds['rust'] / meds['c']:.2f}"
+            out.append(f"| {label(metric)} | {cells[0]} | {cells[1]} | {ratio} |")
+        out.append("")
+    with open(md, "w") as f:
+        f.write("\n".join(out))
+
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib missing: no plot", file=sys.stderr)
+        return
+    metrics = [m for s2, m in order if s2 == "main"]
+    if not metrics:
+        return
+    fig, axes = plt.subplots(1, len(metrics), figsize=(2.6 * len(metrics), 3.6))
+    if len(metrics) == 1:
+        axes = [axes]
+    for ax, metric in zip(axes, metrics):
+        for i, drv in enumerate(("c", "rust")):
+            v = data.get(("main", metric, drv), [])
+            if not v:
+                continue
+            med = statistics.median(v)
+            ax.bar(i, med, color=("#888888", "#b7410e")[i],
+                   yerr=[[med - min(v)], [max(v) - med]], capsize=4)
+        ax.set_xticks([0, 1], ["C", "Rust"])
+        ax.set_title(label(metric), fontsize=7, wrap=True)
+        ax.tick_params(labelsize=7)
+    fig.suptitle(header[0] if header else "benchmark", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(png, dpi=110)
+
+
+if __name__ == "__main__":
+    main()

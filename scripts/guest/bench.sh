@@ -1,0 +1,137 @@
+#!/bin/sh
+# Guest side of the benchmark (scripts/bench.sh): alternates the C driver and
+# ours (c rust c rust ...: a drift over the run hits both alike), and for
+# each run measures throughput and the guest's CPU cost. Every result is a line
+#   NXP-BENCH <set> <round> <driver> <metric> <value>
+# which the host collects. Settings (run.conf): BENCH_ROUNDS, BENCH_SECS,
+# BENCH_SWEEPS (1: also the ring / coalescing / BQL / NAPI sweeps).
+. /usr/share/nxp/tests/lib.sh
+ROUNDS=${BENCH_ROUNDS:-5}
+SECS=${BENCH_SECS:-10}
+NCPU=$(grep -c ^processor /proc/cpuinfo)
+
+out() { echo "NXP-BENCH $SET $ROUND $DRV $1 $2"; }
+
+# CPU time of the whole guest from /proc/stat (jiffies): "busy total".
+cpu() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t - $5 - $6, t }' /proc/stat; }
+
+# measure <name> <command...>: runs a transfer, prints its rate (from the
+# command's "rate" on stdout, Mbit/s or kpps) with the guest CPU use (%, all
+# CPUs = 100) and the service demand (us of CPU per KB moved; Mbit/s only).
+measure() {
+	name=$1
+	shift
+	set -- $(cpu) "$@"
+	b0=$1 t0=$2
+	shift 2
+	r=$("$@")
+	set -- $(cpu)
+	busy=$(($1 - b0)) total=$(($2 - t0))
+	[ -n "$r" ] || r=0
+	out "$name" "$r"
+	awk -v b=$busy -v t=$total -v r="$r" -v s=$SECS -v n=$NCPU -v m="$name" 'BEGIN {
+		if (t <= 0) exit
+		u = 100 * b / t
+		printf "NXP-BENCH %s %s %s %s_cpu %.1f\n", ENVIRON["SET"], ENVIRON["ROUND"], ENVIRON["DRV"], m, u
+		# CPU-seconds spent = u/100 * n * s; KB moved = r * s * 1e6 / 8 / 1024.
+		if (m !~ /kpps/ && r > 0)
+			printf "NXP-BENCH %s %s %s %s_sd %.2f\n", ENVIRON["SET"], ENVIRON["ROUND"], ENVIRON["DRV"], m, (u / 100 * n * s * 1e6) / (r * s * 1e6 / 8 / 1024)
+	}'
+}
+export SET ROUND DRV
+
+iperf_rate() { # Mbit/s of the receiver summary line
+	awk '$NF == "receiver" { for (i = 1; i < NF; i++) if ($(i+1) ~ /bits\/sec/) { v = $i; u = $(i+1) } }
+		END { if (u ~ /^G/) v *= 1000; if (u ~ /^K/) v /= 1000; print v + 0 }'
+}
+tcp_tx() { iperf3 -c $HOST_IP -t $SECS -w 128K -f m 2> /dev/null | iperf_rate; }
+tcp_rx() { iperf3 -c $HOST_IP -t $SECS -w 128K -f m -R 2> /dev/null | iperf_rate; }
+# netperf with fixed 128 KiB socket buffers on both ends; THROUGHPUT in Mbit/s.
+np() { netperf -H $HOST_IP -t $1 -l $SECS -P 0 -- -s 128K -S 128K -o THROUGHPUT 2> /dev/null | tail -1 | tr -d ' '; }
+np_stream() { np TCP_STREAM; }
+np_maerts() { np TCP_MAERTS; }
+# 64-byte UDP datagrams from the guest as fast as it can: datagrams the host
+# received per second, in thousands.
+udp64() {
+	iperf3 -c $HOST_IP -u -l 64 -b 0 -t $SECS 2> /dev/null |
+		awk -v s=$SECS '$NF == "receiver" { split($(NF-2), a, "/"); print (a[2] - a[1]) / s / 1000 }'
+}
+
+run_all() {
+	measure tcp_tx_mbps tcp_tx
+	measure tcp_rx_mbps tcp_rx
+	measure netperf_stream_mbps np_stream
+	measure netperf_maerts_mbps np_maerts
+	measure udp64_tx_kpps udp64
+}
+
+up() { # <driver>: load it and bring the interface up
+	DRV=$1
+	select_driver $DRV
+	netif_up || { echo "NXP-BENCH-ERROR $DRV: interface did not come up"; return 1; }
+	IF=$(netif)
+}
+down() { unload_driver; }
+
+echo "NXP-BENCH-INFO kernel $(uname -r) cpus $NCPU rounds $ROUNDS secs $SECS"
+for ROUND in $(seq 1 $ROUNDS); do
+	for d in c rust; do
+		SET=main
+		up $d || continue
+		[ $ROUND = 1 ] && echo "NXP-BENCH-INFO $d: $(ethtool -i $IF | head -1), rings $(ethtool -g $IF 2> /dev/null | awk '/^Current/ { c = 1 } c && /^(RX|TX):/ { printf "%s%s ", $1, $2 }')"
+		run_all
+		down
+	done
+done
+
+[ "${BENCH_SWEEPS:-0}" = 1 ] || exit 0
+SROUNDS=${BENCH_SWEEP_ROUNDS:-3}
+for ROUND in $(seq 1 $SROUNDS); do
+	for d in c rust; do
+		up $d || continue
+		# Tx ring size, where the driver lets it be set.
+		max=$(ethtool -g $IF 2> /dev/null | awk '$1 == "TX:" { print $2; exit }')
+		for ring in 64 256 512 1024; do
+			[ -n "$max" ] && [ $ring -le $max ] || continue
+			ethtool -G $IF tx $ring 2> /dev/null || continue
+			wait_for 15 carrier_up $IF
+			wait_for 10 ping -c 1 -W 1 $HOST_IP
+			SET=txring$ring
+			measure tcp_tx_mbps tcp_tx
+		done
+		[ -n "$max" ] && ethtool -G $IF tx $max 2> /dev/null
+		wait_for 15 carrier_up $IF
+		wait_for 10 ping -c 1 -W 1 $HOST_IP
+		# Coalescing: the drivers' defaults, then the P1010 tuning.
+		c0="rx-usecs $(ethtool -c $IF | awk '$1 == "rx-usecs:" { print $2 }') rx-frames $(ethtool -c $IF | awk '$1 == "rx-frames:" { print $2 }') tx-usecs $(ethtool -c $IF | awk '$1 == "tx-usecs:" { print $2 }') tx-frames $(ethtool -c $IF | awk '$1 == "tx-frames:" { print $2 }')"
+		if ethtool -C $IF rx-usecs 32 rx-frames 22 tx-usecs 32 tx-frames 22 2> /dev/null; then
+			SET=coal22x32
+			measure tcp_tx_mbps tcp_tx
+			measure tcp_rx_mbps tcp_rx
+			ethtool -C $IF $c0 2> /dev/null
+		fi
+		# BQL off: a minimum limit no queue reaches.
+		bql=/sys/class/net/$IF/queues/tx-0/byte_queue_limits
+		if [ -w $bql/limit_min ]; then
+			lmin=$(cat $bql/limit_min)
+			echo 1879048192 > $bql/limit_min
+			SET=bqloff
+			measure tcp_tx_mbps tcp_tx
+			measure udp64_tx_kpps udp64
+			echo $lmin > $bql/limit_min
+		fi
+		down
+		# Our drivers with one NAPI for Rx and Tx completion (their
+		# `combined_napi` module parameter), the C drivers' design.
+		if [ $d = rust ]; then
+			for m in $MODULES; do insmod $MODDIR/$m.ko combined_napi=1 || break; done
+			if up rust; then
+				SET=combined
+				measure tcp_tx_mbps tcp_tx
+				measure tcp_rx_mbps tcp_rx
+				measure udp64_tx_kpps udp64
+				down
+			fi
+		fi
+	done
+done
