@@ -108,7 +108,8 @@ use netdev::{
         self,
         DescMem,
         DmaAddr,
-        DmaDevice, //
+        DmaDevice,
+        TxMap, //
     },
     gpio::OutputGpio,
     mdio::{
@@ -275,11 +276,8 @@ impl MdioOps for FecMdio {
 /// One in-flight Tx descriptor's bookkeeping.
 #[derive(Default)]
 struct TxSlot {
-    /// The mapping this descriptor uses (none if `len` is 0).
-    dma: DmaAddr,
-    len: u32,
-    /// Head (mapped single) or fragment (mapped page).
-    head: bool,
+    /// The mapping this descriptor uses.
+    map: Option<TxMap>,
     /// On the first descriptor of a packet: the skb, its descriptor count
     /// and the bytes reported to BQL.
     skb: Option<Skb>,
@@ -359,12 +357,8 @@ impl TxRing {
             let c = first.wrapping_add(k);
             let i = self.size.slot(c);
             let s = &mut self.slots[i];
-            if s.len != 0 {
-                if s.head {
-                    dma.unmap_head(s.dma, s.len);
-                } else {
-                    dma.unmap_frag(s.dma, s.len);
-                }
+            if let Some(m) = s.map.take() {
+                dma.unmap(m);
             }
             if k == 0 {
                 skb = s.skb.take();
@@ -460,7 +454,7 @@ impl Drop for RxRing {
     fn drop(&mut self) {
         for p in self.pages.iter_mut() {
             if let Some(page) = p.take() {
-                self.pool.put(page, false);
+                self.pool.put(page);
             }
         }
     }
@@ -1051,9 +1045,7 @@ impl Fec {
     /// for the poll or the `resume()` that unmasks them.
     fn schedule(&self, napi: &Napi, bits: u32) {
         self.mask(bits);
-        if napi.schedule_prep() {
-            napi.schedule_irqoff();
-        }
+        napi.schedule();
     }
 
     fn mask(&self, bits: u32) {
@@ -1191,8 +1183,10 @@ impl Fec {
                         work += 1;
                         continue;
                     };
-                    self.dma
-                        .sync_for_cpu(page.dma() + u64::from(RX_HEADROOM), len + desc::RX_SHIFT);
+                    // (Cannot fail: the range lies in the page.)
+                    let _ = rx
+                        .pool
+                        .sync_for_cpu(&page, RX_HEADROOM, len + desc::RX_SHIFT);
                     match rx
                         .pool
                         .build_skb(page, rx.truesize, RX_HEADROOM + desc::RX_SHIFT, len)
@@ -1205,7 +1199,7 @@ impl Fec {
                         }
                         Err(page) => {
                             n.dropped += 1;
-                            rx.pool.put(page, true);
+                            rx.pool.put(page);
                         }
                     }
                     rx.arm(i, new);
@@ -1356,22 +1350,21 @@ impl NetDriver for Fec {
         // hardware stops at the head until it is. On a mapping failure,
         // `release()` undoes what was mapped so far (the head slot counts it).
         let headlen = skb.headlen();
-        let Ok(head) = self.dma.map_head(&skb, headlen) else {
+        let Ok(head_map) = self.dma.map_head(&skb, headlen) else {
             drop(guard);
             drop(skb);
             return self.tx_drop();
         };
         let i0 = size.slot(produced);
+        let head = head_map.addr();
         tx.slots[i0] = TxSlot {
-            dma: head,
-            len: headlen,
-            head: true,
+            map: Some(head_map),
             skb: None,
             nbds: 1,
             bytes,
         };
         for f in 0..nfrags {
-            let Ok((addr, len)) = self.dma.map_frag(&skb, f) else {
+            let Ok(map) = self.dma.map_frag(&skb, f) else {
                 let _ = tx.release(&self.dma, produced);
                 drop(guard);
                 drop(skb);
@@ -1380,9 +1373,9 @@ impl NetDriver for Fec {
             let cnt = produced.wrapping_add(f + 1);
             let i = size.slot(cnt);
             let last = f + 1 == nfrags;
+            let (addr, len) = (map.addr(), map.len());
             tx.slots[i] = TxSlot {
-                dma: addr,
-                len,
+                map: Some(map),
                 ..TxSlot::default()
             };
             tx.slots[i0].nbds = f + 2;

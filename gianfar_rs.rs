@@ -92,7 +92,8 @@ use netdev::{
         self,
         DescMem,
         DmaAddr,
-        DmaDevice, //
+        DmaDevice,
+        TxMap, //
     },
     mmio::Mmio,
     net::{
@@ -190,10 +191,7 @@ const fn napi_id(group: usize, tx: bool) -> u32 {
 #[derive(Default)]
 struct TxSlot {
     /// The mapping this descriptor uses.
-    dma: DmaAddr,
-    len: u32,
-    /// Head (mapped single) or fragment (mapped page).
-    head: bool,
+    map: Option<TxMap>,
     /// On the first descriptor of a packet: the skb, its descriptor count
     /// and the bytes reported to BQL.
     skb: Option<Skb>,
@@ -422,9 +420,7 @@ impl Group {
     /// that unmasks them.
     fn schedule(&self, napi: &Napi, mask: u32) {
         self.mask(mask);
-        if napi.schedule_prep() {
-            napi.schedule_irqoff();
-        }
+        napi.schedule();
     }
 
     /// Clears `bits` of IMASK (masks those sources).
@@ -504,12 +500,8 @@ impl TxRing {
             let c = first.wrapping_add(k);
             let i = self.size.slot(c);
             let s = &mut self.slots[i];
-            if s.len != 0 {
-                if s.head {
-                    dma.unmap_head(s.dma, s.len);
-                } else {
-                    dma.unmap_frag(s.dma, s.len);
-                }
+            if let Some(m) = s.map.take() {
+                dma.unmap(m);
             }
             if k == 0 {
                 skb = s.skb.take();
@@ -567,7 +559,7 @@ impl Drop for RxRing {
     fn drop(&mut self) {
         for p in self.pages.iter_mut() {
             if let Some(page) = p.take() {
-                self.pool.put(page, false);
+                self.pool.put(page);
             }
         }
     }
@@ -905,8 +897,8 @@ impl Gfar {
                         rx.pool.alloc()
                     };
                     if let Some(new) = new {
-                        self.dma
-                            .sync_for_cpu(page.dma() + u64::from(RX_HEADROOM), len);
+                        // (Cannot fail: the range lies in the page.)
+                        let _ = rx.pool.sync_for_cpu(&page, RX_HEADROOM, len);
                         // The frame follows its Rx FCB, whose first
                         // half-word has the parser's checksum results.
                         let csum_ok = page
@@ -925,7 +917,7 @@ impl Gfar {
                             }
                             Err(page) => {
                                 n.dropped += 1;
-                                rx.pool.put(page, true);
+                                rx.pool.put(page);
                             }
                         }
                         rx.arm(i, new);
@@ -1059,7 +1051,12 @@ impl NetDriver for Gfar {
                     return self.tx_drop(g);
                 };
                 let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
-                *skb.push_zeroed::<{ desc::FCB_LEN }>() = fcb;
+                let Some(room) = skb.push_zeroed::<{ desc::FCB_LEN }>() else {
+                    drop(guard);
+                    drop(skb);
+                    return self.tx_drop(g);
+                };
+                *room = fcb;
                 (skb, true)
             }
             CsumRequest::None => (skb, false),
@@ -1077,22 +1074,21 @@ impl NetDriver for Gfar {
         // hardware starts at the head. On a mapping failure, `release()`
         // undoes what was mapped so far (the head slot counts it).
         let headlen = skb.headlen();
-        let Ok(head) = self.dma.map_head(&skb, headlen) else {
+        let Ok(head_map) = self.dma.map_head(&skb, headlen) else {
             drop(guard);
             drop(skb);
             return self.tx_drop(g);
         };
         let i0 = size.slot(produced);
+        let head = head_map.addr();
         tx.slots[i0] = TxSlot {
-            dma: head,
-            len: headlen,
-            head: true,
+            map: Some(head_map),
             skb: None,
             nbds: 1,
             bytes,
         };
         for f in 0..nfrags {
-            let Ok((addr, len)) = self.dma.map_frag(&skb, f) else {
+            let Ok(map) = self.dma.map_frag(&skb, f) else {
                 let _ = tx.release(&self.dma, produced);
                 drop(guard);
                 drop(skb);
@@ -1100,9 +1096,9 @@ impl NetDriver for Gfar {
             };
             let cnt = produced.wrapping_add(f + 1);
             let i = size.slot(cnt);
+            let (addr, len) = (map.addr(), map.len());
             tx.slots[i] = TxSlot {
-                dma: addr,
-                len,
+                map: Some(map),
                 ..TxSlot::default()
             };
             tx.slots[i0].nbds = f + 2;

@@ -22,6 +22,35 @@ use super::{
 /// A bus address.
 pub(crate) type DmaAddr = u64;
 
+/// A streaming mapping of a Tx buffer for the device to read, unmapped by
+/// [`DmaDevice::unmap`] (dropping it leaks the mapping, which is safe).
+///
+/// # Invariants
+///
+/// `addr`/`len` were mapped, as a page if `page` and as a single buffer
+/// otherwise, on the device `dev`, and are still mapped.
+pub(crate) struct TxMap {
+    addr: DmaAddr,
+    len: u32,
+    page: bool,
+    dev: *mut kernel::bindings::device,
+}
+
+// SAFETY: A mapping may be unmapped from any CPU; `dev` is only compared.
+unsafe impl Send for TxMap {}
+
+impl TxMap {
+    /// The bus address the device reads from.
+    pub(crate) fn addr(&self) -> DmaAddr {
+        self.addr
+    }
+
+    /// The mapped length.
+    pub(crate) fn len(&self) -> u32 {
+        self.len
+    }
+}
+
 /// The device that does DMA, kept alive while mappings exist.
 #[derive(Clone)]
 pub(crate) struct DmaDevice(ARef<device::Device>);
@@ -35,52 +64,59 @@ impl DmaDevice {
         raw_dev(&self.0)
     }
 
-    /// Maps the linear part of `skb` (its first `len` bytes) for the device
+    /// Maps the first `len` bytes of the linear part of `skb` for the device
     /// to read.
-    pub(crate) fn map_head(&self, skb: &Skb, len: u32) -> Result<DmaAddr> {
-        // SAFETY: Valid device and skb; `len <= headlen` is the caller's
-        // business only for correctness, the mapping covers `skb->data`.
+    pub(crate) fn map_head(&self, skb: &Skb, len: u32) -> Result<TxMap> {
+        if len > skb.headlen() {
+            return Err(EINVAL);
+        }
+        // SAFETY: Valid device and skb; `len <= headlen`.
         let a = unsafe { ffi::nxp_dma_map_skb_head(self.raw(), skb.as_raw(), len) };
-        self.check(a)
+        self.check(a, len, false)
     }
 
-    /// Maps fragment `i` of `skb` for the device to read; returns the address
-    /// and the length.
-    pub(crate) fn map_frag(&self, skb: &Skb, i: u32) -> Result<(DmaAddr, u32)> {
+    /// Maps fragment `i` of `skb` for the device to read.
+    pub(crate) fn map_frag(&self, skb: &Skb, i: u32) -> Result<TxMap> {
         if i >= skb.nr_frags() {
             return Err(EINVAL);
         }
         let mut len: c_uint = 0;
         // SAFETY: Valid device and skb, `i < nr_frags`.
         let a = unsafe { ffi::nxp_dma_map_skb_frag(self.raw(), skb.as_raw(), i, &mut len) };
-        Ok((self.check(a)?, len))
+        self.check(a, len, true)
     }
 
-    fn check(&self, a: DmaAddr) -> Result<DmaAddr> {
+    fn check(&self, a: DmaAddr, len: u32, page: bool) -> Result<TxMap> {
         // SAFETY: Valid device.
         if unsafe { ffi::nxp_dma_mapping_error(self.raw(), a) } {
             Err(ENOMEM)
         } else {
-            Ok(a)
+            // INVARIANT: just mapped on this device, as a page if `page`.
+            Ok(TxMap {
+                addr: a,
+                len,
+                page,
+                dev: self.raw(),
+            })
         }
     }
 
-    /// Unmaps what [`DmaDevice::map_head`] mapped.
-    pub(crate) fn unmap_head(&self, a: DmaAddr, len: u32) {
-        // SAFETY: Valid device; `a`/`len` came from `map_head` (driver contract).
-        unsafe { ffi::nxp_dma_unmap_single_to_dev(self.raw(), a, len) }
-    }
-
-    /// Unmaps what [`DmaDevice::map_frag`] mapped.
-    pub(crate) fn unmap_frag(&self, a: DmaAddr, len: u32) {
-        // SAFETY: Valid device; `a`/`len` came from `map_frag` (driver contract).
-        unsafe { ffi::nxp_dma_unmap_page_to_dev(self.raw(), a, len) }
-    }
-
-    /// Makes `len` bytes the device wrote at `a` visible to the CPU.
-    pub(crate) fn sync_for_cpu(&self, a: DmaAddr, len: u32) {
-        // SAFETY: Valid device; `a` is in a page_pool mapping (driver contract).
-        unsafe { ffi::nxp_dma_sync_for_cpu(self.raw(), a, len) }
+    /// Unmaps a Tx buffer. A mapping of another device is left alone (and
+    /// leaked, with a warning) rather than unmapped on the wrong one.
+    pub(crate) fn unmap(&self, m: TxMap) {
+        if m.dev != self.raw() {
+            pr_warn!("nxp-rfl: Tx mapping of another device not unmapped\n");
+            return;
+        }
+        // SAFETY: By the `TxMap` invariant the mapping was made on this
+        // device with this address, length and kind, and is consumed here.
+        unsafe {
+            if m.page {
+                ffi::nxp_dma_unmap_page_to_dev(self.raw(), m.addr, m.len)
+            } else {
+                ffi::nxp_dma_unmap_single_to_dev(self.raw(), m.addr, m.len)
+            }
+        }
     }
 
     pub(crate) fn raw_device(&self) -> *mut kernel::bindings::device {

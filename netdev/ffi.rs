@@ -255,8 +255,7 @@ mod net {
         pub(crate) fn nxp_napi_del(n: *mut NxpNapi);
         pub(crate) fn nxp_napi_enable(n: *mut NxpNapi);
         pub(crate) fn nxp_napi_disable(n: *mut NxpNapi);
-        pub(crate) fn nxp_napi_schedule_prep(n: *mut NxpNapi) -> bool;
-        pub(crate) fn nxp_napi_schedule_irqoff(n: *mut NxpNapi);
+        pub(crate) fn nxp_napi_schedule(n: *mut NxpNapi) -> bool;
         pub(crate) fn nxp_napi_complete_done(n: *mut NxpNapi, work: c_int) -> bool;
         pub(crate) fn nxp_queue_set_napi(
             dev: *mut NetDevice,
@@ -358,6 +357,7 @@ mod net {
         pub(crate) fn nxp_page_pool_destroy(pp: *mut PagePool);
         pub(crate) fn nxp_pp_alloc(pp: *mut PagePool, dma: *mut u64) -> *mut Page;
         pub(crate) fn nxp_pp_put(pp: *mut PagePool, page: *mut Page, napi: bool);
+        pub(crate) fn nxp_skb_shinfo_size() -> c_uint;
         pub(crate) fn nxp_rx_build_skb(
             page: *mut Page,
             truesize: c_uint,

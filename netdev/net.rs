@@ -189,10 +189,10 @@ impl NetDev {
         unsafe { ffi::nxp_netif_trans_update(self.as_raw()) }
     }
 
-    /// Tx queue `idx`.
+    /// Tx queue `idx` (an index past the device's queues is a driver bug:
+    /// the shim warns once and gives queue 0).
     pub(crate) fn txq(self, idx: u32) -> TxQueue {
-        // SAFETY: Valid net_device; the driver passes an index below the
-        // queue count it allocated.
+        // SAFETY: Valid net_device; the shim bounds the index.
         let q = unsafe { ffi::nxp_netdev_txq(self.as_raw(), idx) };
         // INVARIANT: a queue of a live net_device lives as long as it.
         TxQueue(NonNull::new(q).expect("netdev_get_tx_queue() never returns NULL"))

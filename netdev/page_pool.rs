@@ -23,11 +23,17 @@ use super::{
 ///
 /// # Invariants
 ///
-/// `0` is a page_pool created by the shim and owned by this value.
-pub(crate) struct PagePool(NonNull<ffi::PagePool>);
+/// `pp` is a page_pool created by the shim for `dev` and owned by this
+/// value; `room` is the page size less the `skb_shared_info` that
+/// `build_skb` puts at the end of a page.
+pub(crate) struct PagePool {
+    pp: NonNull<ffi::PagePool>,
+    dev: DmaDevice,
+    room: u32,
+}
 
-// SAFETY: page_pool calls are allowed from any CPU (the NAPI-direct recycle
-// path only from the pool's NAPI, which `put(.., napi = true)` documents).
+// SAFETY: page_pool calls are allowed from any CPU (returns never ask for
+// direct recycling; the pool decides whether it is safe, see `put`).
 unsafe impl Send for PagePool {}
 // SAFETY: See `Send`.
 unsafe impl Sync for PagePool {}
@@ -36,10 +42,11 @@ unsafe impl Sync for PagePool {}
 ///
 /// # Invariants
 ///
-/// `page` is a page of the pool it was allocated from, mapped at `dma`.
+/// `page` is a page of the pool `pool`, mapped at `dma`.
 pub(crate) struct RxPage {
     page: NonNull<ffi::Page>,
     dma: DmaAddr,
+    pool: NonNull<ffi::PagePool>,
 }
 
 // SAFETY: The page is owned by whoever holds the token.
@@ -53,7 +60,7 @@ impl RxPage {
 
     /// Copies `N` bytes at `off` out of the page (`None` past its end). The
     /// device must be done with them and they must be synced for the CPU
-    /// ([`DmaDevice::sync_for_cpu`]).
+    /// ([`PagePool::sync_for_cpu`]).
     pub(crate) fn read<const N: usize>(&self, off: u32) -> Option<[u8; N]> {
         let end = u32::try_from(N).ok()?.checked_add(off)?;
         if end > page_size() {
@@ -99,27 +106,60 @@ impl PagePool {
         if pp.is_null() || kernel::error::from_err_ptr(pp).is_err() {
             return Err(ENOMEM);
         }
-        // INVARIANT: created by the shim, owned by the new value.
-        NonNull::new(pp).map(Self).ok_or(ENOMEM)
+        // SAFETY: Reads a constant.
+        let shinfo = unsafe { ffi::nxp_skb_shinfo_size() };
+        let pp = NonNull::new(pp).ok_or(ENOMEM)?;
+        // INVARIANT: created by the shim for `dev`, owned by the new value.
+        Ok(Self {
+            pp,
+            dev: dev.clone(),
+            room: page_size().saturating_sub(shinfo),
+        })
     }
 
     /// A page for an Rx descriptor, or `None` when memory is short.
     pub(crate) fn alloc(&self) -> Option<RxPage> {
         let mut dma = 0;
         // SAFETY: Valid pool; `dma` is writable.
-        let p = unsafe { ffi::nxp_pp_alloc(self.0.as_ptr(), &mut dma) };
+        let p = unsafe { ffi::nxp_pp_alloc(self.pp.as_ptr(), &mut dma) };
         // INVARIANT: a page of this pool, mapped at `dma`.
-        NonNull::new(p).map(|page| RxPage { page, dma })
+        NonNull::new(p).map(|page| RxPage {
+            page,
+            dma,
+            pool: self.pp,
+        })
     }
 
-    /// Returns a page to the pool; `napi` if called from the pool's NAPI.
-    pub(crate) fn put(&self, page: RxPage, napi: bool) {
-        // SAFETY: The page belongs to this pool (token invariant).
-        unsafe { ffi::nxp_pp_put(self.0.as_ptr(), page.page.as_ptr(), napi) }
+    /// Returns a page to the pool. Direct recycling into the pool's NAPI
+    /// cache happens when the pool finds it safe (called from its NAPI on
+    /// its CPU). A page of another pool is leaked with a warning rather
+    /// than put into the wrong one.
+    pub(crate) fn put(&self, page: RxPage) {
+        if page.pool != self.pp {
+            pr_warn!("nxp-rfl: Rx page of another pool not returned\n");
+            return;
+        }
+        // SAFETY: The page belongs to this pool (checked above).
+        unsafe { ffi::nxp_pp_put(self.pp.as_ptr(), page.page.as_ptr(), false) }
     }
 
-    /// Builds an skb around `len` bytes at `headroom` in `page`, whose
-    /// recycling goes back to this pool. On failure the page is returned.
+    /// Makes `len` bytes at `off` in `page`, written by the device, visible
+    /// to the CPU; out-of-page ranges (or another pool's page) are refused.
+    pub(crate) fn sync_for_cpu(&self, page: &RxPage, off: u32, len: u32) -> Result {
+        let end = off.checked_add(len).ok_or(EINVAL)?;
+        if end > page_size() || page.pool != self.pp {
+            return Err(EINVAL);
+        }
+        // SAFETY: `off..off + len` lies in `page`, mapped on this pool's
+        // device at `page.dma` (token invariant).
+        unsafe { ffi::nxp_dma_sync_for_cpu(self.dev.raw_device(), page.dma + u64::from(off), len) };
+        Ok(())
+    }
+
+    /// Builds an skb around `len` bytes at `headroom` in `page` (whose
+    /// buffer is the whole page: `truesize` at most a page), whose recycling
+    /// goes back to this pool. On failure, or if the frame and the
+    /// `skb_shared_info` would not fit, the page is returned.
     pub(crate) fn build_skb(
         &self,
         page: RxPage,
@@ -127,8 +167,14 @@ impl PagePool {
         headroom: u32,
         len: u32,
     ) -> core::result::Result<RxSkb, RxPage> {
-        // SAFETY: The page is ours; `headroom + len <= truesize <= PAGE_SIZE`
-        // is the caller's Rx ring geometry.
+        let fits = headroom
+            .checked_add(len)
+            .is_some_and(|end| truesize <= page_size() && end <= self.room);
+        if !fits || page.pool != self.pp {
+            return Err(page);
+        }
+        // SAFETY: The page is ours and of this pool; `headroom + len` plus
+        // the shared info fit in it (checked above).
         let skb = unsafe { ffi::nxp_rx_build_skb(page.page.as_ptr(), truesize, headroom, len) };
         match NonNull::new(skb) {
             // INVARIANT: a new skb, owned by us.
@@ -142,7 +188,7 @@ impl Drop for PagePool {
     fn drop(&mut self) {
         // SAFETY: By the type invariant we own the pool; pages still in skbs
         // keep it alive inside the kernel until they return.
-        unsafe { ffi::nxp_page_pool_destroy(self.0.as_ptr()) }
+        unsafe { ffi::nxp_page_pool_destroy(self.pp.as_ptr()) }
     }
 }
 

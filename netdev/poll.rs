@@ -53,16 +53,12 @@ impl Napi {
         unsafe { ffi::nxp_napi_disable(self.as_raw()) }
     }
 
-    /// From an interrupt handler: claims the instance for scheduling; if this
-    /// returns true, mask the source and call [`Napi::schedule_irqoff`].
-    pub(crate) fn schedule_prep(&self) -> bool {
-        // SAFETY: Valid instance.
-        unsafe { ffi::nxp_napi_schedule_prep(self.as_raw()) }
-    }
-
-    pub(crate) fn schedule_irqoff(&self) {
-        // SAFETY: Valid instance, claimed by `schedule_prep` (driver contract).
-        unsafe { ffi::nxp_napi_schedule_irqoff(self.as_raw()) }
+    /// Schedules the instance unless it is already scheduled or disabled
+    /// (`napi_schedule()`, the `_irqoff` form in interrupt handlers); true
+    /// if it was scheduled now.
+    pub(crate) fn schedule(&self) -> bool {
+        // SAFETY: Valid instance (type invariant).
+        unsafe { ffi::nxp_napi_schedule(self.as_raw()) }
     }
 
     /// `napi_complete_done()`: true if the instance is done and the driver

@@ -471,14 +471,16 @@ void nxp_napi_disable(struct nxp_napi *n)
 	napi_disable(&n->napi);
 }
 
-bool nxp_napi_schedule_prep(struct nxp_napi *n)
+/* napi_schedule(), in its _irqoff form when interrupts are off (handlers). */
+bool nxp_napi_schedule(struct nxp_napi *n)
 {
-	return napi_schedule_prep(&n->napi);
-}
-
-void nxp_napi_schedule_irqoff(struct nxp_napi *n)
-{
-	__napi_schedule_irqoff(&n->napi);
+	if (!napi_schedule_prep(&n->napi))
+		return false;
+	if (irqs_disabled())
+		__napi_schedule_irqoff(&n->napi);
+	else
+		__napi_schedule(&n->napi);
+	return true;
 }
 
 bool nxp_napi_complete_done(struct nxp_napi *n, int work)
@@ -541,8 +543,12 @@ void nxp_irq_free(struct nxp_irq *i)
 
 /* --- Tx queues, BQL ----------------------------------------------------------- */
 
+/* Tx queue @idx; an index past the queues is a driver bug: queue 0 then. */
 struct netdev_queue *nxp_netdev_txq(struct net_device *dev, unsigned int idx)
 {
+	if (WARN_ONCE(idx >= dev->num_tx_queues, "Tx queue %u of %u\n", idx,
+		      dev->num_tx_queues))
+		idx = 0;
 	return netdev_get_tx_queue(dev, idx);
 }
 
@@ -612,8 +618,12 @@ int nxp_skb_csum_offload(const struct sk_buff *skb, unsigned int *l3_off,
 	return 1;
 }
 
+/* Prepends @len zeroed bytes if the headroom is there and writable (not
+ * shared with a clone); NULL otherwise. */
 void *nxp_skb_push_zeroed(struct sk_buff *skb, unsigned int len)
 {
+	if (skb_headroom(skb) < len || skb_header_cloned(skb))
+		return NULL;
 	return memset(skb_push(skb, len), 0, len);
 }
 
@@ -739,9 +749,16 @@ struct page *nxp_pp_alloc(struct page_pool *pp, u64 *dma)
 	return page;
 }
 
+/* With @napi false the pool itself decides whether direct recycling is safe
+ * (page_pool_napi_local()). */
 void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi)
 {
 	page_pool_put_full_page(pp, page, napi);
+}
+
+unsigned int nxp_skb_shinfo_size(void)
+{
+	return SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 }
 
 struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int truesize,

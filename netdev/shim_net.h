@@ -105,8 +105,7 @@ struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,
 void nxp_napi_del(struct nxp_napi *n);
 void nxp_napi_enable(struct nxp_napi *n);
 void nxp_napi_disable(struct nxp_napi *n);
-bool nxp_napi_schedule_prep(struct nxp_napi *n);
-void nxp_napi_schedule_irqoff(struct nxp_napi *n);
+bool nxp_napi_schedule(struct nxp_napi *n);
 bool nxp_napi_complete_done(struct nxp_napi *n, int work);
 void nxp_queue_set_napi(struct net_device *dev, unsigned int queue, bool tx,
 			struct nxp_napi *n);
@@ -159,6 +158,7 @@ struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
 void nxp_page_pool_destroy(struct page_pool *pp);
 struct page *nxp_pp_alloc(struct page_pool *pp, u64 *dma);
 void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi);
+unsigned int nxp_skb_shinfo_size(void);
 struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int truesize,
 				 unsigned int headroom, unsigned int len);
 void nxp_page_read(struct page *page, unsigned int off, void *buf, unsigned int len);

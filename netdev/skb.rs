@@ -135,12 +135,15 @@ impl Skb {
         }
     }
 
-    /// Prepends `N` zeroed bytes (the headroom must be writable, see
-    /// [`Skb::with_headroom`]) and returns them for filling in.
-    pub(crate) fn push_zeroed<const N: usize>(&mut self) -> &mut [u8; N] {
-        // SAFETY: Valid skb with `N` writable bytes of headroom (caller
-        // contract of this method's documentation, checked by skb_push()).
-        unsafe { &mut *ffi::nxp_skb_push_zeroed(self.as_raw(), N as c_uint).cast::<[u8; N]>() }
+    /// Prepends `N` zeroed bytes and returns them for filling in; `None`
+    /// (skb unchanged) without `N` bytes of private headroom (see
+    /// [`Skb::with_headroom`]).
+    pub(crate) fn push_zeroed<const N: usize>(&mut self) -> Option<&mut [u8; N]> {
+        // SAFETY: Valid skb; the shim checks the headroom.
+        let p = unsafe { ffi::nxp_skb_push_zeroed(self.as_raw(), N as c_uint) };
+        // SAFETY: Non-NULL, `p` points to `N` writable bytes at the new start
+        // of the skb's data, which `self` borrows mutably.
+        NonNull::new(p).map(|p| unsafe { &mut *p.as_ptr().cast::<[u8; N]>() })
     }
 
     /// Frees a transmitted skb from NAPI context (`napi_consume_skb()`).
