@@ -32,6 +32,7 @@ mod netdev;
 mod qdisc_hooks;
 #[allow(dead_code)]
 mod ring;
+mod txring;
 
 /// ENET hardware: register map, descriptors, coalescing units, variants.
 mod fec {
@@ -108,8 +109,7 @@ use netdev::{
         self,
         DescMem,
         DmaAddr,
-        DmaDevice,
-        TxMap, //
+        DmaDevice, //
     },
     gpio::OutputGpio,
     mdio::{
@@ -156,6 +156,10 @@ use ring::{
     RingConfig,
     RingSize, //
 };
+use txring::{
+    TxBook,
+    TxDescs, //
+};
 
 /// Interrupt lines of an ENET the driver requests (`FEC_IRQ_NUM`); the PPS
 /// line, last in the device tree, belongs to PTP.
@@ -183,9 +187,6 @@ const MIN_MTU: u32 = 68;
 const TX_TIMEOUT_MS: u32 = 2000;
 /// MDIO transfer timeout (`FEC_MII_TIMEOUT`), polled every 2 us.
 const MII_TIMEOUT_US: u32 = 30000;
-/// Multicast addresses copied for the hash filter; with more, all multicast
-/// is accepted.
-const MAX_MC: usize = 64;
 
 /// debugfs values and knobs.
 const DBG_TXIC: usize = 0;
@@ -273,60 +274,37 @@ impl MdioOps for FecMdio {
     }
 }
 
-/// One in-flight Tx descriptor's bookkeeping.
-#[derive(Default)]
-struct TxSlot {
-    /// The mapping this descriptor uses.
-    map: Option<TxMap>,
-    /// On the first descriptor of a packet: the skb, its descriptor count
-    /// and the bytes reported to BQL.
-    skb: Option<Skb>,
-    nbds: u32,
-    bytes: u32,
-}
-
-/// The Tx ring and its software state.
+/// The Tx ring: its descriptors and the shared bookkeeping.
 struct TxRing {
     size: RingSize,
     thresholds: TxThresholds,
-    bds: DescMem,
-    slots: KVec<TxSlot>,
+    bds: TxBds,
+    book: TxBook,
 }
+
+/// The Tx descriptors of a ring (enhanced ENET layout).
+struct TxBds(DescMem);
 
 impl TxRing {
     fn new(dma: &DmaDevice, cfg: &RingConfig) -> Result<TxRing> {
         let size = cfg.tx;
         let n = size.get() as usize;
-        let bds = DescMem::new(dma, n * desc::BD_SIZE)?;
-        let mut slots = KVec::with_capacity(n, GFP_KERNEL)?;
-        for _ in 0..n {
-            slots.push(TxSlot::default(), GFP_KERNEL)?;
+        let bds = TxBds(DescMem::new(dma, n * desc::BD_SIZE)?);
+        for i in 0..n {
+            bds.idle(i, i == n - 1);
         }
-        let ring = TxRing {
+        Ok(TxRing {
             size,
             thresholds: cfg.thresholds,
             bds,
-            slots,
-        };
-        for i in 0..n {
-            ring.idle(i, i == n - 1);
-        }
-        Ok(ring)
+            book: TxBook::new(size)?,
+        })
     }
+}
 
-    /// Gives descriptor `i` back to software, empty.
-    fn idle(&self, i: usize, last_in_ring: bool) {
-        let off = i * desc::BD_SIZE;
-        self.bds.write32(off + desc::BD_BUFADDR, 0);
-        self.bds.write16(off + desc::BD_DATLEN, 0);
-        self.bds.write32(off + desc::BD_ESC, 0);
-        self.bds.write32(off + desc::BD_BDU, 0);
-        self.bds
-            .write16(off + desc::BD_SC, desc::tx_idle(last_in_ring).to_le());
-    }
-
+impl TxBds {
     fn sc(&self, i: usize) -> u16 {
-        u16::from_le(self.bds.read16(i * desc::BD_SIZE + desc::BD_SC))
+        u16::from_le(self.0.read16(i * desc::BD_SIZE + desc::BD_SC))
     }
 
     /// Fills descriptor `i` for a buffer, everything but the READY bit.
@@ -334,40 +312,26 @@ impl TxRing {
         let off = i * desc::BD_SIZE;
         // ENET descriptors hold 32-bit addresses; the platform device's DMA
         // mask is 32 bits.
-        self.bds
+        self.0
             .write32(off + desc::BD_BUFADDR, (addr as u32).to_le());
-        self.bds
-            .write16(off + desc::BD_DATLEN, (len as u16).to_le());
-        self.bds.write32(off + desc::BD_ESC, esc.to_le());
-        self.bds.write32(off + desc::BD_BDU, 0);
+        self.0.write16(off + desc::BD_DATLEN, (len as u16).to_le());
+        self.0.write32(off + desc::BD_ESC, esc.to_le());
+        self.0.write32(off + desc::BD_BDU, 0);
     }
 
     fn set_sc(&self, i: usize, sc: u16) {
-        self.bds
-            .write16(i * desc::BD_SIZE + desc::BD_SC, sc.to_le());
+        self.0.write16(i * desc::BD_SIZE + desc::BD_SC, sc.to_le());
+    }
+}
+
+impl TxDescs for TxBds {
+    fn busy(&self, i: usize) -> bool {
+        desc::tx_busy(self.sc(i))
     }
 
-    /// Unmaps and releases the descriptors of one packet starting at
-    /// counter `first`; returns its skb, descriptor count and BQL bytes.
-    fn release(&mut self, dma: &DmaDevice, first: u32) -> (Option<Skb>, u32, u32) {
-        let nbds = self.slots[self.size.slot(first)].nbds.max(1);
-        let mut skb = None;
-        let mut bytes = 0;
-        for k in 0..nbds {
-            let c = first.wrapping_add(k);
-            let i = self.size.slot(c);
-            let s = &mut self.slots[i];
-            if let Some(m) = s.map.take() {
-                dma.unmap(m);
-            }
-            if k == 0 {
-                skb = s.skb.take();
-                bytes = s.bytes;
-            }
-            *s = TxSlot::default();
-            self.idle(i, self.size.is_last(c));
-        }
-        (skb, nbds, bytes)
+    fn idle(&self, i: usize, last_in_ring: bool) {
+        self.fill(i, 0, 0, 0);
+        self.set_sc(i, desc::tx_idle(last_in_ring));
     }
 }
 
@@ -698,21 +662,9 @@ impl Fec {
     fn program_rx_mode(&self, in_set_rx_mode: bool) {
         // The address list first (it takes the list lock unless the caller
         // holds it), then the registers under `rcr_lock`.
-        let hash = if self.dev.allmulti() {
-            GroupHash::ALL
-        } else {
-            let mut list = [[0u8; 6]; MAX_MC];
-            let n = self.dev.mc_list(&mut list, in_set_rx_mode);
-            if n > MAX_MC {
-                GroupHash::ALL
-            } else {
-                let mut h = GroupHash::default();
-                for a in &list[..n] {
-                    h.add(a);
-                }
-                h
-            }
-        };
+        let hash = self
+            .dev
+            .mc_filter(in_set_rx_mode, GroupHash::ALL, GroupHash::add);
         let _g = self.rcr_lock.lock();
         let mut v = self.regs.read(regs::R_CNTRL) & !rcr::PROMISC;
         if self.dev.promisc() {
@@ -762,7 +714,7 @@ impl Fec {
                 self.regs.write(regs::R_DES_START_0, rx.bds.dma() as u32);
             }
             if let Some(tx) = self.tx.lock().as_ref() {
-                self.regs.write(regs::X_DES_START_0, tx.bds.dma() as u32);
+                self.regs.write(regs::X_DES_START_0, tx.bds.0.dma() as u32);
             }
         }
         self.regs.write(regs::R_BUFF_SIZE_0, RX_BUF_LEN);
@@ -864,17 +816,11 @@ impl Fec {
         let _bh = BhDisabled::new();
         let mut tx_guard = self.tx.lock();
         if let Some(tx) = (*tx_guard).as_mut() {
-            let mut c = Cursor {
+            let c = Cursor {
                 produced: self.tx_produced.load(Ordering::Acquire),
                 consumed: self.tx_consumed.load(Ordering::Acquire),
             };
-            let mut flushed = 0;
-            while c.in_flight() > 0 {
-                let (skb, n, _) = tx.release(&self.dma, c.consumed);
-                drop(skb);
-                c.consumed = c.consumed.wrapping_add(n);
-                flushed += 1;
-            }
+            let (_, flushed) = tx.book.flush(&tx.bds, &self.dma, c);
             // The hardware restarts at the first descriptor.
             self.tx_produced.store(0, Ordering::Relaxed);
             self.tx_consumed.store(0, Ordering::Release);
@@ -915,16 +861,12 @@ impl Fec {
             (tx, rx)
         };
         if let Some(mut tx) = tx {
-            let mut c = Cursor {
+            let c = Cursor {
                 produced: self.tx_produced.load(Ordering::Acquire),
                 consumed: self.tx_consumed.load(Ordering::Acquire),
             };
-            while c.in_flight() > 0 {
-                let (skb, n, _) = tx.release(&self.dma, c.consumed);
-                drop(skb);
-                c.consumed = c.consumed.wrapping_add(n);
-            }
-            self.tx_consumed.store(c.consumed, Ordering::Release);
+            let (consumed, _) = tx.book.flush(&tx.bds, &self.dma, c);
+            self.tx_consumed.store(consumed, Ordering::Release);
         }
         self.txq().reset();
         drop(rx);
@@ -1085,29 +1027,15 @@ impl Fec {
         };
         let size = tx.size;
         let wake = tx.thresholds.wake();
-        let produced = self.tx_produced.load(Ordering::Acquire);
-        let mut consumed = self.tx_consumed.load(Ordering::Relaxed);
-        let (mut pkts, mut bytes) = (0u32, 0u32);
-        while produced.wrapping_sub(consumed) > 0 {
-            let first = size.slot(consumed);
-            let nbds = tx.slots[first].nbds.max(1);
-            let last = size.slot(consumed.wrapping_add(nbds - 1));
-            if desc::tx_busy(tx.sc(last)) {
-                break;
-            }
-            // Read the rest of the descriptors only after seeing them done.
-            dma::dma_rmb();
-            let (skb, n, b) = tx.release(&self.dma, consumed);
-            if let Some(skb) = skb {
-                skb.consume(budget);
-            }
-            consumed = consumed.wrapping_add(n);
-            pkts += 1;
-            bytes += b;
-        }
-        self.tx_consumed.store(consumed, Ordering::Release);
-        let pending = produced != consumed;
+        let c = Cursor {
+            produced: self.tx_produced.load(Ordering::Acquire),
+            consumed: self.tx_consumed.load(Ordering::Relaxed),
+        };
+        let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
+        self.tx_consumed.store(r.consumed, Ordering::Release);
+        let pending = c.produced != r.consumed;
         drop(guard);
+        let (pkts, bytes) = (r.pkts, r.bytes);
         // ERR006358: the transmitter may stop with descriptors still ready.
         if pending
             && self.variant.quirks.has(Quirks::ERR006358)
@@ -1349,48 +1277,33 @@ impl NetDriver for Fec {
         // fragments' descriptors may be READY before the head's, since the
         // hardware stops at the head until it is. On a mapping failure,
         // `release()` undoes what was mapped so far (the head slot counts it).
-        let headlen = skb.headlen();
-        let Ok(head_map) = self.dma.map_head(&skb, headlen) else {
+        let last_slot = size.get() as usize - 1;
+        let bds = &tx.bds;
+        let mapped =
+            tx.book
+                .map_packet(bds, &self.dma, &skb, produced, bytes, |i, addr, len, f| {
+                    let last = f == nfrags;
+                    bds.fill(i, addr, len, desc::tx_esc(last, csum));
+                    if f > 0 {
+                        dma::dma_wmb();
+                        bds.set_sc(i, desc::tx_sc(last, i == last_slot));
+                    }
+                });
+        let Ok((_, nbds)) = mapped else {
             drop(guard);
             drop(skb);
             return self.tx_drop();
         };
-        let i0 = size.slot(produced);
-        let head = head_map.addr();
-        tx.slots[i0] = TxSlot {
-            map: Some(head_map),
-            skb: None,
-            nbds: 1,
-            bytes,
-        };
-        for f in 0..nfrags {
-            let Ok(map) = self.dma.map_frag(&skb, f) else {
-                let _ = tx.release(&self.dma, produced);
-                drop(guard);
-                drop(skb);
-                return self.tx_drop();
-            };
-            let cnt = produced.wrapping_add(f + 1);
-            let i = size.slot(cnt);
-            let last = f + 1 == nfrags;
-            let (addr, len) = (map.addr(), map.len());
-            tx.slots[i] = TxSlot {
-                map: Some(map),
-                ..TxSlot::default()
-            };
-            tx.slots[i0].nbds = f + 2;
-            tx.fill(i, addr, len, desc::tx_esc(last, csum));
-            dma::dma_wmb();
-            tx.set_sc(i, desc::tx_sc(last, size.is_last(cnt)));
-        }
-        tx.slots[i0].skb = Some(skb);
-        tx.fill(i0, head, headlen, desc::tx_esc(nfrags == 0, csum));
+        tx.book.set_skb(produced, skb);
         // Report to BQL before the packet can complete: the Tx NAPI only
         // reclaims up to the published producer counter.
         let txq = self.txq();
         let kick = txq.sent(bytes);
         dma::dma_wmb();
-        tx.set_sc(i0, desc::tx_sc(nfrags == 0, size.is_last(produced)));
+        tx.bds.set_sc(
+            size.slot(produced),
+            desc::tx_sc(nfrags == 0, size.is_last(produced)),
+        );
         self.tx_produced
             .store(produced.wrapping_add(nbds), Ordering::Release);
         drop(guard);
@@ -1598,19 +1511,7 @@ impl NetDriver for Fec {
     }
 
     fn set_rings(&self, r: &Rings) -> Result {
-        let new = RingConfig::new(r.tx, r.rx, self.max_descs, MAX_RING).map_err(|e| {
-            pr_info!(
-                "fec_rs: ring sizes tx {} rx {} rejected ({:?}): powers of two, tx {}..={}, rx {}..={}\n",
-                r.tx,
-                r.rx,
-                e,
-                TxThresholds::min_ring(self.max_descs),
-                MAX_RING,
-                ring::MIN_RX_RING,
-                MAX_RING
-            );
-            EINVAL
-        })?;
+        let new = r.config("fec_rs", self.max_descs, MAX_RING)?;
         let old = self.cfg.lock().rings;
         self.restart_with(|cfg, apply| cfg.rings = if apply { new } else { old })
     }

@@ -32,6 +32,7 @@ mod netdev;
 mod qdisc_hooks;
 #[allow(dead_code)]
 mod ring;
+mod txring;
 
 /// eTSEC hardware: register map, descriptors, coalescing units.
 mod gianfar {
@@ -92,8 +93,7 @@ use netdev::{
         self,
         DescMem,
         DmaAddr,
-        DmaDevice,
-        TxMap, //
+        DmaDevice, //
     },
     mmio::Mmio,
     net::{
@@ -126,11 +126,14 @@ use netdev::{
     },
     MacAddr, //
 };
-use qdisc_hooks::TxThresholds;
 use ring::{
     Cursor,
     RingConfig,
     RingSize, //
+};
+use txring::{
+    TxBook,
+    TxDescs, //
 };
 
 /// How the device tree describes the controller (`enum gfar_mode` in C).
@@ -150,10 +153,6 @@ const DEFAULT_TX_RING: u32 = 256;
 const DEFAULT_RX_RING: u32 = 256;
 /// Largest rings (`GFAR_TX_MAX_RING_SIZE`, `GFAR_RX_MAX_RING_SIZE`).
 const MAX_RING: u32 = 256;
-
-/// Multicast addresses hashed individually; with more, all multicast is
-/// accepted.
-const MAX_MC: usize = 64;
 
 /// Default link speed assumed for coalescing before a PHY reports one.
 const DEFAULT_SPEED_MBPS: u32 = 1000;
@@ -187,25 +186,16 @@ const fn napi_id(group: usize, tx: bool) -> u32 {
     (group as u32) * 2 + tx as u32
 }
 
-/// One in-flight Tx descriptor's bookkeeping.
-#[derive(Default)]
-struct TxSlot {
-    /// The mapping this descriptor uses.
-    map: Option<TxMap>,
-    /// On the first descriptor of a packet: the skb, its descriptor count
-    /// and the bytes reported to BQL.
-    skb: Option<Skb>,
-    nbds: u32,
-    bytes: u32,
-}
-
-/// A Tx ring and its software state.
+/// A Tx ring: its descriptors and the shared bookkeeping.
 struct TxRing {
     size: RingSize,
     thresholds: qdisc_hooks::TxThresholds,
-    bds: DescMem,
-    slots: KVec<TxSlot>,
+    bds: TxBds,
+    book: TxBook,
 }
+
+/// The Tx descriptors of a ring (big-endian eTSEC layout).
+struct TxBds(DescMem);
 
 /// An Rx ring and its buffers.
 struct RxRing {
@@ -454,63 +444,47 @@ impl TxRing {
     fn new(dma: &DmaDevice, cfg: &RingConfig) -> Result<TxRing> {
         let size = cfg.tx;
         let n = size.get() as usize;
-        let bds = DescMem::new(dma, n * desc::BD_SIZE)?;
-        let mut slots = KVec::with_capacity(n, GFP_KERNEL)?;
+        let bds = TxBds(DescMem::new(dma, n * desc::BD_SIZE)?);
         for i in 0..n {
-            slots.push(TxSlot::default(), GFP_KERNEL)?;
-            bds.write32(i * desc::BD_SIZE + desc::BD_BUFPTR, 0);
-            bds.write32(
-                i * desc::BD_SIZE + desc::BD_LSTATUS,
-                desc::tx_idle(i == n - 1).to_be(),
-            );
+            bds.idle(i, i == n - 1);
         }
         Ok(TxRing {
             size,
             thresholds: cfg.thresholds,
             bds,
-            slots,
+            book: TxBook::new(size)?,
         })
     }
+}
 
+impl TxBds {
     fn lstatus(&self, slot: usize) -> u32 {
-        u32::from_be(self.bds.read32(slot * desc::BD_SIZE + desc::BD_LSTATUS))
+        u32::from_be(self.0.read32(slot * desc::BD_SIZE + desc::BD_LSTATUS))
     }
 
     fn set_lstatus(&self, slot: usize, v: u32) {
-        self.bds
+        self.0
             .write32(slot * desc::BD_SIZE + desc::BD_LSTATUS, v.to_be());
     }
 
     fn set_bufptr(&self, slot: usize, addr: DmaAddr) {
         // eTSEC descriptors hold 32-bit addresses (TBDBPH gives the high
         // bits, 0 here: the DMA mask of the platform device is 32 bits).
-        self.bds.write32(
+        self.0.write32(
             slot * desc::BD_SIZE + desc::BD_BUFPTR,
             (addr as u32).to_be(),
         );
     }
+}
 
-    /// Unmaps and releases the descriptors of one packet starting at
-    /// `first`; returns its skb.
-    fn release(&mut self, dma: &DmaDevice, first: u32) -> (Option<Skb>, u32, u32) {
-        let nbds = self.slots[self.size.slot(first)].nbds.max(1);
-        let mut skb = None;
-        let mut bytes = 0;
-        for k in 0..nbds {
-            let c = first.wrapping_add(k);
-            let i = self.size.slot(c);
-            let s = &mut self.slots[i];
-            if let Some(m) = s.map.take() {
-                dma.unmap(m);
-            }
-            if k == 0 {
-                skb = s.skb.take();
-                bytes = s.bytes;
-            }
-            *s = TxSlot::default();
-            self.set_lstatus(i, desc::tx_idle(self.size.is_last(c)));
-        }
-        (skb, nbds, bytes)
+impl TxDescs for TxBds {
+    fn busy(&self, i: usize) -> bool {
+        desc::tx_busy(self.lstatus(i))
+    }
+
+    fn idle(&self, i: usize, last_in_ring: bool) {
+        self.set_bufptr(i, 0);
+        self.set_lstatus(i, desc::tx_idle(last_in_ring));
     }
 }
 
@@ -622,21 +596,9 @@ impl Gfar {
     fn program_rx_mode(&self, in_set_rx_mode: bool) {
         // The address list first (it takes the list lock unless the caller
         // holds it), then the registers under `rctrl_lock`.
-        let hash = if self.dev.allmulti() {
-            GroupHash::ALL
-        } else {
-            let mut list = [[0u8; 6]; MAX_MC];
-            let n = self.dev.mc_list(&mut list, in_set_rx_mode);
-            if n > MAX_MC {
-                GroupHash::ALL
-            } else {
-                let mut h = GroupHash::default();
-                for a in &list[..n] {
-                    h.add(a);
-                }
-                h
-            }
-        };
+        let hash = self
+            .dev
+            .mc_filter(in_set_rx_mode, GroupHash::ALL, GroupHash::add);
         let r = &self.groups[0].regs;
         let _g = self.rctrl_lock.lock();
         let mut v = r.read(regs::RCTRL) & !rctrl::PROM;
@@ -733,7 +695,7 @@ impl Gfar {
             if let (Some(tb), Some(rb)) = (regs::TBASE0.at(g.index, 8), regs::RBASE0.at(g.index, 8))
             {
                 r.write(regs::TBASEH, 0);
-                r.write(tb, tx.bds.dma() as u32);
+                r.write(tb, tx.bds.0.dma() as u32);
                 r.write(regs::RBASEH, 0);
                 r.write(rb, rx.bds.dma() as u32);
             }
@@ -759,16 +721,12 @@ impl Gfar {
                 (tx, rx)
             };
             if let Some(mut tx) = tx {
-                let mut c = Cursor {
+                let c = Cursor {
                     produced: g.tx_produced.load(Ordering::Acquire),
                     consumed: g.tx_consumed.load(Ordering::Acquire),
                 };
-                while c.in_flight() > 0 {
-                    let (skb, n, _) = tx.release(&self.dma, c.consumed);
-                    drop(skb);
-                    c.consumed = c.consumed.wrapping_add(n);
-                }
-                g.tx_consumed.store(c.consumed, Ordering::Release);
+                let (consumed, _) = tx.book.flush(&tx.bds, &self.dma, c);
+                g.tx_consumed.store(consumed, Ordering::Release);
             }
             g.txq(self.dev).reset();
             drop(rx);
@@ -826,28 +784,14 @@ impl Gfar {
         };
         let size = tx.size;
         let wake = tx.thresholds.wake();
-        let produced = g.tx_produced.load(Ordering::Acquire);
-        let mut consumed = g.tx_consumed.load(Ordering::Relaxed);
-        let (mut pkts, mut bytes) = (0u32, 0u32);
-        while produced.wrapping_sub(consumed) > 0 {
-            let first = size.slot(consumed);
-            let nbds = tx.slots[first].nbds.max(1);
-            let last = size.slot(consumed.wrapping_add(nbds - 1));
-            if desc::tx_busy(tx.lstatus(last)) {
-                break;
-            }
-            // Read the rest of the descriptors only after seeing them done.
-            dma::dma_rmb();
-            let (skb, n, b) = tx.release(&self.dma, consumed);
-            if let Some(skb) = skb {
-                skb.consume(budget);
-            }
-            consumed = consumed.wrapping_add(n);
-            pkts += 1;
-            bytes += b;
-        }
-        g.tx_consumed.store(consumed, Ordering::Release);
+        let c = Cursor {
+            produced: g.tx_produced.load(Ordering::Acquire),
+            consumed: g.tx_consumed.load(Ordering::Relaxed),
+        };
+        let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
+        g.tx_consumed.store(r.consumed, Ordering::Release);
         drop(guard);
+        let (pkts, bytes) = (r.pkts, r.bytes);
         if pkts > 0 {
             g.stats.tx_packets.add(u64::from(pkts), Relaxed);
             g.stats.tx_bytes.add(u64::from(bytes), Relaxed);
@@ -1074,50 +1018,31 @@ impl NetDriver for Gfar {
         // hardware starts at the head. On a mapping failure, `release()`
         // undoes what was mapped so far (the head slot counts it).
         let headlen = skb.headlen();
-        let Ok(head_map) = self.dma.map_head(&skb, headlen) else {
+        let last_slot = size.get() as usize - 1;
+        let bds = &tx.bds;
+        let mapped =
+            tx.book
+                .map_packet(bds, &self.dma, &skb, produced, bytes, |i, addr, len, f| {
+                    bds.set_bufptr(i, addr);
+                    if f > 0 {
+                        let lst = desc::tx_lstatus(len, false, f == nfrags, false, i == last_slot);
+                        bds.set_lstatus(i, lst);
+                    }
+                });
+        let Ok((_, nbds)) = mapped else {
             drop(guard);
             drop(skb);
             return self.tx_drop(g);
         };
-        let i0 = size.slot(produced);
-        let head = head_map.addr();
-        tx.slots[i0] = TxSlot {
-            map: Some(head_map),
-            skb: None,
-            nbds: 1,
-            bytes,
-        };
-        for f in 0..nfrags {
-            let Ok(map) = self.dma.map_frag(&skb, f) else {
-                let _ = tx.release(&self.dma, produced);
-                drop(guard);
-                drop(skb);
-                return self.tx_drop(g);
-            };
-            let cnt = produced.wrapping_add(f + 1);
-            let i = size.slot(cnt);
-            let (addr, len) = (map.addr(), map.len());
-            tx.slots[i] = TxSlot {
-                map: Some(map),
-                ..TxSlot::default()
-            };
-            tx.slots[i0].nbds = f + 2;
-            tx.set_bufptr(i, addr);
-            tx.set_lstatus(
-                i,
-                desc::tx_lstatus(len, false, f + 1 == nfrags, false, size.is_last(cnt)),
-            );
-        }
-        tx.slots[i0].skb = Some(skb);
-        tx.set_bufptr(i0, head);
+        tx.book.set_skb(produced, skb);
         // Report to BQL before the packet can complete: the Tx NAPI only
         // reclaims up to the published producer counter, so this precedes
         // any completion of it.
         let txq = g.txq(self.dev);
         let kick = txq.sent(bytes);
         dma::dma_wmb();
-        tx.set_lstatus(
-            i0,
+        tx.bds.set_lstatus(
+            size.slot(produced),
             desc::tx_lstatus(headlen, true, nfrags == 0, fcb, size.is_last(produced)),
         );
         g.tx_produced
@@ -1305,19 +1230,7 @@ impl NetDriver for Gfar {
     }
 
     fn set_rings(&self, r: &Rings) -> Result {
-        let new = RingConfig::new(r.tx, r.rx, self.max_descs, MAX_RING).map_err(|e| {
-            pr_info!(
-                "gianfar_rs: ring sizes tx {} rx {} rejected ({:?}): powers of two, tx {}..={}, rx {}..={}\n",
-                r.tx,
-                r.rx,
-                e,
-                TxThresholds::min_ring(self.max_descs),
-                MAX_RING,
-                ring::MIN_RX_RING,
-                MAX_RING
-            );
-            EINVAL
-        })?;
+        let new = r.config("gianfar_rs", self.max_descs, MAX_RING)?;
         let up = self.up.load(Ordering::Acquire);
         if up {
             self.stop();

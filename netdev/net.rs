@@ -28,6 +28,11 @@ use super::{
     MacAddr, //
 };
 
+use crate::{
+    qdisc_hooks::TxThresholds,
+    ring::RingConfig, //
+};
+
 pub(crate) use ffi::{
     NxpCoalesce as Coalesce,
     NxpPause as Pause,
@@ -245,6 +250,30 @@ impl NetDev {
         unsafe { ffi::nxp_phy_pause(self.as_raw()) }
     }
 
+    /// The multicast filter: `all` when `IFF_ALLMULTI` is set or the list
+    /// is longer than 64 addresses, otherwise `add` applied to an empty
+    /// filter for each address. `in_set_rx_mode` as for [`NetDev::mc_list`].
+    pub(crate) fn mc_filter<H: Default>(
+        self,
+        in_set_rx_mode: bool,
+        all: H,
+        mut add: impl FnMut(&mut H, &[u8; 6]),
+    ) -> H {
+        if self.allmulti() {
+            return all;
+        }
+        let mut list = [[0u8; 6]; 64];
+        let n = self.mc_list(&mut list, in_set_rx_mode);
+        if n > list.len() {
+            return all;
+        }
+        let mut h = H::default();
+        for a in &list[..n] {
+            add(&mut h, a);
+        }
+        h
+    }
+
     /// Copies the multicast addresses into `out`; returns how many the
     /// device has (more than `out.len()` means some were left out).
     /// `in_set_rx_mode`: called from [`NetDriver::set_rx_mode`], which runs
@@ -367,6 +396,27 @@ impl TxQueue {
     pub(crate) fn reset(self) {
         // SAFETY: Valid queue.
         unsafe { ffi::nxp_txq_reset(self.0.as_ptr()) }
+    }
+}
+
+impl Rings {
+    /// The ring configuration `ethtool -G` asks for, for a driver whose
+    /// packets take at most `max_descs` descriptors and whose rings hold at
+    /// most `max`; rejected (logged as `driver`, `EINVAL`) otherwise.
+    pub(crate) fn config(&self, driver: &str, max_descs: u32, max: u32) -> Result<RingConfig> {
+        RingConfig::new(self.tx, self.rx, max_descs, max).map_err(|e| {
+            pr_info!(
+                "{driver}: ring sizes tx {} rx {} rejected ({:?}): powers of two, tx {}..={}, rx {}..={}\n",
+                self.tx,
+                self.rx,
+                e,
+                TxThresholds::min_ring(max_descs),
+                max,
+                crate::ring::MIN_RX_RING,
+                max
+            );
+            EINVAL
+        })
     }
 }
 
