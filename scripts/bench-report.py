@@ -52,8 +52,9 @@ def main():
     out += [f"- {h}" for h in header]
     out += [
         "",
-        "Median of the runs, [min-max] and run count; ratio = Rust median / C median"
-        " (for CPU use and service demand lower is better).",
+        "Median of the runs, [min-max] and run count; ratio = second column's median /"
+        " first's (Rust / C; in the NAPI sweep combined / split); for CPU use and service"
+        " demand lower is better.",
         "",
     ]
     sets = []
@@ -61,24 +62,34 @@ def main():
         if st not in sets:
             sets.append(st)
     for st in sets:
-        out += [f"## {'main run' if st == 'main' else 'sweep: ' + st}", ""]
-        out += ["| metric | C | Rust | Rust/C |", "|---|---|---|---|"]
+        drivers = []
+        for (s2, _m, drv) in data:
+            if s2 == st and drv not in drivers:
+                drivers.append(drv)
+        # C first where present.
+        drivers.sort(key=lambda d: (d != "c", d != "rust-split", d))
+        title = {"main": "main run", "napi": "sweep: split vs combined NAPI (ours)"}.get(st, "sweep: " + st)
+        names = {"c": "C", "rust": "Rust", "rust-split": "Rust, split NAPI", "rust-combined": "Rust, combined NAPI"}
+        out += [f"## {title}", ""]
+        out += ["| metric | " + " | ".join(names.get(d, d) for d in drivers) + " | ratio |",
+                "|---|" + "---|" * (len(drivers) + 1)]
         for s2, metric in order:
             if s2 != st:
                 continue
             cells = []
-            meds = {}
-            for drv in ("c", "rust"):
+            meds = []
+            for drv in drivers:
                 v = data.get((st, metric, drv), [])
                 if v:
-                    meds[drv] = statistics.median(v)
-                    cells.append(f"{meds[drv]:.1f} [{min(v):.1f}-{max(v):.1f}] n={len(v)}")
+                    meds.append(statistics.median(v))
+                    cells.append(f"{meds[-1]:.1f} [{min(v):.1f}-{max(v):.1f}] n={len(v)}")
                 else:
+                    meds.append(None)
                     cells.append("-")
             ratio = "-"
-            if "c" in meds and "rust" in meds and meds["c"] > 0:
-                ratio = f"{meds['rust'] / meds['c']:.2f}"
-            out.append(f"| {label(metric)} | {cells[0]} | {cells[1]} | {ratio} |")
+            if len(meds) == 2 and meds[0] and meds[1] is not None:
+                ratio = f"{meds[1] / meds[0]:.2f}"
+            out.append(f"| {label(metric)} | " + " | ".join(cells) + f" | {ratio} |")
         out.append("")
     with open(md, "w") as f:
         f.write("\n".join(out))

@@ -10,7 +10,8 @@
 #
 # Environment: BENCH_BOARDS (default "arm-imx7 ppc-e500"), BENCH_ROUNDS (5),
 # BENCH_SECS (10 s per measurement), BENCH_SWEEPS (1), BENCH_SWEEP_ROUNDS
-# (3), BENCH_OUT. `BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0` is the smoke
+# (3), BENCH_OUT, BENCH_ONLY=napi (only our driver, split vs combined NAPI,
+# BENCH_ROUNDS rounds; results in <board>-napi.*). `BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0` is the smoke
 # run the test command uses.
 set -eu
 . "$(dirname "$0")/env.sh"
@@ -41,15 +42,16 @@ for board in $boards; do
 	set +e
 	"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
 		"NXP_BOARD=$board" "BENCH_ROUNDS=$rounds" "BENCH_SECS=$secs" \
-		"BENCH_SWEEPS=$sweeps" "BENCH_SWEEP_ROUNDS=$srounds" \
+		"BENCH_SWEEPS=$sweeps" "BENCH_SWEEP_ROUNDS=$srounds" "BENCH_ONLY=${BENCH_ONLY:-}" \
 		"NXP_CMD='sh /usr/share/nxp/bench.sh'"
 	rc=$?
 	set -e
 	[ $rc = 0 ] || { grep '^NXP-HOST\|NXP-BENCH-ERROR' "$log" || true; die "benchmark run failed (rc $rc); console log: $log"; }
-	raw=$outdir/$board.tsv
+	name=$board${BENCH_ONLY:+-$BENCH_ONLY}
+	raw=$outdir/$name.tsv
 	{
 		echo "# nxp-rfl benchmark, $(date -u +%Y-%m-%dT%H:%MZ)"
-		echo "# command: BENCH_BOARDS=$board BENCH_ROUNDS=$rounds BENCH_SECS=$secs BENCH_SWEEPS=$sweeps BENCH_SWEEP_ROUNDS=$srounds scripts/bench.sh"
+		echo "# command: BENCH_BOARDS=$board BENCH_ROUNDS=$rounds BENCH_SECS=$secs BENCH_SWEEPS=$sweeps BENCH_SWEEP_ROUNDS=$srounds${BENCH_ONLY:+ BENCH_ONLY=$BENCH_ONLY} scripts/bench.sh"
 		echo "# host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $(nproc) CPUs"
 		q=qemu-system-arm
 		[ "$board" = ppc-e500 ] && q=qemu-system-ppc
@@ -60,7 +62,7 @@ for board in $boards; do
 		sed -n 's/^NXP-BENCH //p' "$log" | tr ' ' '\t'
 	} > "$raw"
 	# Debian's python3 (with python3-matplotlib from setup.sh), not whatever else is first in PATH.
-	/usr/bin/python3 "$NXP_TOP/scripts/bench-report.py" "$raw" "$outdir/$board.md" "$outdir/$board.png"
-	step "$board: $outdir/$board.md"
-	cat "$outdir/$board.md"
+	/usr/bin/python3 "$NXP_TOP/scripts/bench-report.py" "$raw" "$outdir/$name.md" "$outdir/$name.png"
+	step "$board: $outdir/$name.md"
+	cat "$outdir/$name.md"
 done

@@ -74,21 +74,47 @@ up() { # <driver>: load it and bring the interface up
 down() { unload_driver; }
 
 echo "NXP-BENCH-INFO kernel $(uname -r) cpus $NCPU rounds $ROUNDS secs $SECS"
-for ROUND in $(seq 1 $ROUNDS); do
-	for d in c rust; do
-		SET=main
-		up $d || continue
-		[ $ROUND = 1 ] && echo "NXP-BENCH-INFO $d: $(ethtool -i $IF | head -1), rings $(ethtool -g $IF 2> /dev/null | awk '/^Current/ { c = 1 } c && /^(RX|TX):/ { printf "%s%s ", $1, $2 }')"
-		run_all
-		down
+# (Loop variables must not be `d` or `n`: lib.sh's netif() uses those.)
+if [ "${BENCH_ONLY:-}" != napi ]; then
+	for ROUND in $(seq 1 $ROUNDS); do
+		for kind in c rust; do
+			SET=main
+			up $kind || continue
+			[ $ROUND = 1 ] && echo "NXP-BENCH-INFO $kind: $(ethtool -i $IF | head -1), rings $(ethtool -g $IF 2> /dev/null | awk '/^Current/ { c = 1 } c && /^(RX|TX):/ { printf "%s%s ", $1, $2 }')"
+			run_all
+			down
+		done
 	done
-done
+fi
+
+# Split vs combined NAPI: our driver loaded normally, then with its
+# `combined_napi` module parameter (the C drivers' design), alternating.
+napi_sweep() {
+	for ROUND in $(seq 1 $1); do
+		for mode in split combined; do
+			p=
+			[ $mode = combined ] && p=combined_napi=1
+			for m in $MODULES; do insmod $MODDIR/$m.ko $p || break; done
+			up rust || continue
+			SET=napi DRV=rust-$mode
+			measure tcp_tx_mbps tcp_tx
+			measure tcp_rx_mbps tcp_rx
+			measure udp64_tx_kpps udp64
+			down
+		done
+	done
+}
+if [ "${BENCH_ONLY:-}" = napi ]; then
+	select_driver rust
+	napi_sweep $ROUNDS
+	exit 0
+fi
 
 [ "${BENCH_SWEEPS:-0}" = 1 ] || exit 0
 SROUNDS=${BENCH_SWEEP_ROUNDS:-3}
 for ROUND in $(seq 1 $SROUNDS); do
-	for d in c rust; do
-		up $d || continue
+	for kind in c rust; do
+		up $kind || continue
 		# Tx ring size, where the driver lets it be set.
 		max=$(ethtool -g $IF 2> /dev/null | awk '$1 == "TX:" { print $2; exit }')
 		for ring in 64 256 512 1024; do
@@ -121,17 +147,7 @@ for ROUND in $(seq 1 $SROUNDS); do
 			echo $lmin > $bql/limit_min
 		fi
 		down
-		# Our drivers with one NAPI for Rx and Tx completion (their
-		# `combined_napi` module parameter), the C drivers' design.
-		if [ $d = rust ]; then
-			for m in $MODULES; do insmod $MODDIR/$m.ko combined_napi=1 || break; done
-			if up rust; then
-				SET=combined
-				measure tcp_tx_mbps tcp_tx
-				measure tcp_rx_mbps tcp_rx
-				measure udp64_tx_kpps udp64
-				down
-			fi
-		fi
 	done
 done
+select_driver rust
+napi_sweep $SROUNDS
