@@ -17,7 +17,7 @@
 #
 # The module sources are read by Kbuild (see Kbuild).
 
-BOARDS := ppc-e500 arm-imx7
+BOARDS ?= ppc-e500 arm-imx7
 OUT ?= $(CURDIR)/out
 
 ifneq ($(KDIR),)

@@ -78,15 +78,18 @@ while :; do
 	fi
 	if grep -qE "Kernel panic - not syncing|Rebooting in" "$log"; then
 		sleep 2
-		echo "NXP-HOST: kernel panic" >> "$log"
+		printf "\nNXP-HOST: %s\n" "kernel panic" >> "$log"
 		break
 	fi
 	if ! kill -0 "$qpid" 2> /dev/null; then
-		echo "NXP-HOST: QEMU exited before the guest finished" >> "$log"
+		st=0
+		wait "$qpid" || st=$?
+		qpid=
+		printf "\nNXP-HOST: %s\n" "QEMU exited (status $st) before the guest finished" >> "$log"
 		break
 	fi
 	if [ $(($(date +%s) - start)) -ge "$tmo" ]; then
-		echo "NXP-HOST: timeout after $tmo s (guest hung?)" >> "$log"
+		printf "\nNXP-HOST: %s\n" "timeout after $tmo s (guest hung?)" >> "$log"
 		break
 	fi
 	sleep 1

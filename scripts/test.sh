@@ -27,7 +27,7 @@ T0=$(date +%s)
 mkdir -p "$NXP_OUT"
 RES=$NXP_OUT/results
 rm -rf "$RES" && mkdir -p "$RES"
-pass=0 fail=0 skip=0
+pass=0 fail=0 skip=0 todo_n=0
 
 # tap_stream <name> <file with "ok/not ok ..." lines>: print as one TAP stream
 # with its own numbering and plan, and count.
@@ -44,6 +44,7 @@ tap_stream() {
 			rest=$(echo "$l" | sed -E 's/^(not )?ok [0-9]+ //')
 			echo "$st $n $rest"
 			case "$st $rest" in
+			"not ok"*"# TODO"*) todo_n=$((todo_n + 1)) ;;
 			"not ok"*) fail=$((fail + 1)) ;;
 			*"# SKIP"*) skip=$((skip + 1)) ;;
 			*) pass=$((pass + 1)) ;;
@@ -56,6 +57,55 @@ tap_stream() {
 }
 
 elapsed() { echo "$(($(date +%s) - T0))s"; }
+
+# run_guest_tests <board> <driver> <tests>: boots the board and runs the tests
+# there, printing their TAP lines (driver-prefixed). If the guest dies (QEMU
+# exit, panic, hang), the test it was in fails and a fresh boot runs the
+# tests still to do (three boots at most). The C driver is the baseline, not
+# the product: its failures are printed as TODO (TAP: reported, not counted).
+run_guest_tests() {
+	todo=$3 boot=0
+	while [ -n "$todo" ] && [ $boot -lt 3 ]; do
+		boot=$((boot + 1))
+		tmo=0
+		for t in $todo; do
+			x=$(sed -n 's/^# timeout: *//p' "$NXP_TOP/tests/$t.sh")
+			tmo=$((tmo + ${x:-120}))
+		done
+		log=$NXP_OUT/$1/console-$2.log
+		[ $boot = 1 ] || log=$NXP_OUT/$1/console-$2-boot$boot.log
+		step "$1: guest tests with the $2 driver ($(elapsed)): $todo" >&2
+		rc=0
+		"$NXP_TOP/scripts/run-board.sh" "$1" "$img" "$kdir" "$log" $((tmo + 240)) -- \
+			"NXP_BOARD=$1" "NXP_DRIVER=$2" "NXP_TESTS='$todo'" || rc=$?
+		sed -n 's/^NXP-TAP //p' "$log" | grep -vE '^(TAP version|1\.\.)' |
+			sed -E "s/^((not )?ok [0-9]+ )/\1$2: /" | baseline "$2"
+		grep -h '# metric:' "$log" | sed "s/.*# metric: /$1 $2 /" >> "$RES/metrics.txt" || true
+		[ $rc = 2 ] || break
+		# Tests with a result; the next one is the test the guest died in.
+		ran=$(sed -n 's/^NXP-TAP //p' "$log" | sed -nE 's/^(not )?ok [0-9]+ ([a-z0-9_]+).*/\2/p')
+		rest=
+		for t in $todo; do
+			echo "$ran" | grep -qx "$t" || rest="$rest $t"
+		done
+		dead=$(echo $rest | cut -d' ' -f1)
+		{
+			echo "not ok 0 $2: ${dead:-guest} (the guest died: $(grep '^NXP-HOST' "$log" | tail -1))"
+			echo "#   console log kept: $log"
+			grep -vE '^NXP-TAP' "$log" | tail -40 | sed 's/^/#   /'
+		} | baseline "$2"
+		todo=$(echo $rest | cut -s -d' ' -f2-)
+	done
+}
+
+# baseline <driver>: for the C driver, failures become TODO lines.
+baseline() {
+	if [ "$1" = c ]; then
+		sed -E '/^not ok /{s/ # (.*)$/ (\1)/; s/$/ # TODO C baseline failure, not counted/}'
+	else
+		cat
+	fi
+}
 
 step "set-up" >&2
 "$NXP_TOP/scripts/setup.sh" > "$NXP_OUT/setup.log" 2>&1 || { tail -30 "$NXP_OUT/setup.log"; die "setup failed"; }
@@ -121,29 +171,7 @@ for board in $BOARDS; do
 	"$NXP_TOP/scripts/mkinitramfs.sh" "$board" "$kdir" "$mo" "$ul" "$img"
 
 	for drv in c rust; do
-		list=$(tests_for "$board" $drv)
-		tmo=0
-		for t in $list; do
-			x=$(sed -n 's/^# timeout: *//p' "$NXP_TOP/tests/$t.sh")
-			tmo=$((tmo + ${x:-120}))
-		done
-		log=$NXP_OUT/$board/console-$drv.log
-		step "$board: guest tests with the $drv driver ($(elapsed)): $list" >&2
-		set +e
-		"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $((tmo + 240)) -- \
-			"NXP_BOARD=$board" "NXP_DRIVER=$drv" "NXP_TESTS='$list'"
-		rc=$?
-		set -e
-		sed -n 's/^NXP-TAP //p' "$log" | grep -vE '^(TAP version|1\.\.)' |
-			sed -E "s/^((not )?ok [0-9]+ )/\1$drv: /" >> "$B"
-		if [ $rc = 2 ]; then
-			{
-				echo "not ok 0 $drv: guest finished ($(grep '^NXP-HOST' "$log" | tail -1))"
-				echo "#   console log kept: $log"
-				grep -vE '^NXP-TAP' "$log" | tail -40 | sed 's/^/#   /'
-			} >> "$B"
-		fi
-		grep -h '# metric:' "$log" | sed "s/.*# metric: /$board $drv /" >> "$RES/metrics.txt" || true
+		run_guest_tests "$board" "$drv" "$(tests_for "$board" $drv)" >> "$B"
 	done
 	tap_stream "board $board" "$B"
 done
@@ -157,14 +185,20 @@ rm -rf "$smoke"
 if BENCH_BOARDS="$BOARDS" BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_OUT="$smoke" \
 	"$NXP_TOP/scripts/bench.sh" > "$RES/bench-smoke.log" 2>&1; then
 	for b in $BOARDS; do
-		# Every metric of the main set measured for both drivers.
-		n=$(awk -F'\t' '$1 == "main" && $5 > 0 { print $3 }' "$smoke/$b.tsv" | sort | uniq -c | awk '{ printf "%s=%s ", $2, $1 }')
-		if grep -q '^| iperf3 TCP tx (Mbit/s) | [0-9]' "$smoke/$b.md" && [ -s "$smoke/$b.png" ] &&
-			awk -F'\t' '$1 == "main" && $4 ~ /_mbps$|_kpps$/ && $5 > 0 { k[$3]++ } END { exit !(k["c"] >= 5 && k["rust"] >= 5) }' "$smoke/$b.tsv"; then
-			echo "ok 0 bench: $b smoke run, every rate measured for both drivers ($n)" >> "$S"
+		# Every rate of the main set measured for each driver, and the report made.
+		if grep -q '^| iperf3 TCP tx (Mbit/s) | [0-9]' "$smoke/$b.md" && [ -s "$smoke/$b.png" ]; then
+			echo "ok 0 bench: $b report (Markdown table and plot)" >> "$S"
 		else
-			{ echo "not ok 0 bench: $b smoke run incomplete ($n)"; sed 's/^/#   /' "$smoke/$b.md" 2> /dev/null | head -20; } >> "$S"
+			{ echo "not ok 0 bench: $b report missing"; sed 's/^/#   /' "$smoke/$b.md" 2> /dev/null | head -20; } >> "$S"
 		fi
+		for drv in c rust; do
+			rates=$(awk -F'\t' -v d=$drv '$1 == "main" && $3 == d && $4 ~ /_mbps$|_kpps$/ && $5 > 0 { printf "%s ", $4 }' "$smoke/$b.tsv")
+			if [ $(echo $rates | wc -w) -ge 5 ]; then
+				echo "ok 0 bench: $b $drv: every rate measured ($rates)"
+			else
+				echo "not ok 0 bench: $b $drv: rates missing (measured: $rates)"
+			fi | baseline $drv >> "$S"
+		done
 	done
 else
 	{ echo "not ok 0 bench: smoke run failed"; tail -30 "$RES/bench-smoke.log" | sed 's/^/#   /'; } >> "$S"
@@ -176,9 +210,8 @@ if [ -s "$RES/metrics.txt" ]; then
 	echo "# metrics (board driver name=value):"
 	sed 's/^/#   /' "$RES/metrics.txt"
 fi
-if [ $skip -gt 0 ]; then
-	echo "$pass passed, $fail failed, $skip skipped"
-else
-	echo "$pass passed, $fail failed"
-fi
+sum="$pass passed, $fail failed"
+[ $skip = 0 ] || sum="$sum, $skip skipped"
+[ $todo_n = 0 ] || sum="$sum, $todo_n C-baseline failures (TODO, not counted)"
+echo "$sum"
 [ $fail = 0 ]

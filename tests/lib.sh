@@ -24,6 +24,22 @@ select_driver() {
 }
 select_driver "${NXP_DRIVER:-}"
 
+# Bounded transfers: a stream that stalls fails the test (or the measurement)
+# after its own duration plus 20 s, instead of hanging until the runner kills
+# the whole test. `timeout` runs the real binaries (found by PATH).
+xfer_secs() { # <flag> <args...>: the value after <flag>, else 10
+	f=$1
+	shift
+	s=10 p=
+	for a in "$@"; do
+		[ "$p" = "$f" ] && s=$a
+		p=$a
+	done
+	echo "${s%%[!0-9]*}"
+}
+iperf3() { timeout -s KILL $(($(xfer_secs -t "$@") + 20)) iperf3 "$@"; }
+netperf() { timeout -s KILL $(($(xfer_secs -l "$@") + 20)) netperf "$@"; }
+
 diag() { echo "# $*"; }
 skip() { echo "SKIP: $*"; exit $KSFT_SKIP; }
 

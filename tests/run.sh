@@ -39,6 +39,15 @@ for t in "$@"; do
 	# A test that crashed the driver must not poison the next one.
 	if [ $rc != 0 ] && [ $rc != 4 ]; then
 		dmesg | tail -40 | sed 's/^/NXP-TAP #   dmesg: /'
+		# The interface's state, for a failure that left no kernel message.
+		if i=$(netif); then
+			{
+				ip -s link show "$i"
+				ethtool -S "$i" 2> /dev/null | grep -vE ': 0$' | head -30
+				grep -iE "eth|enet|fec|gfar" /proc/interrupts
+				echo "BQL inflight $(cat /sys/class/net/$i/queues/tx-0/byte_queue_limits/inflight 2> /dev/null)"
+			} 2>&1 | sed 's/^/NXP-TAP #   state: /'
+		fi
 	fi
 done
 [ $failed = 0 ]

@@ -32,7 +32,7 @@ if ! wait_for 20 fired; then
 	check "watchdog reported a Tx timeout" false
 	echo 0 > $knob
 	echo $lmax > $B/limit_max
-	kill $pid 2> /dev/null
+	killall iperf3 2> /dev/null
 	finish
 fi
 check "watchdog reported a Tx timeout" true
@@ -46,7 +46,7 @@ sleep 3
 tx1=$(cat /sys/class/net/$IF/statistics/tx_packets)
 diag "tx_packets over 3 s after the reset: $((tx1 - tx0))"
 check "the UDP stream resumed" test $((tx1 - tx0)) -gt 100
-kill $pid 2> /dev/null
+killall iperf3 2> /dev/null
 wait $pid 2> /dev/null
 # Never leave the transmitter stalled for the tests that follow.
 echo 0 > $knob
