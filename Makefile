@@ -13,6 +13,8 @@
 #   make check                all tests (host unit tests + both boards)
 #   make bench                side-by-side benchmark, Rust vs C, both boards
 #                             (BENCH_* settings: see scripts/bench.sh)
+#   make profile              per-function guest kernel profile, C vs Rust
+#                             (PROFILE_* settings: see scripts/profile.sh)
 #   make unit                 host unit tests only (cargo test)
 #
 # The module sources are read by Kbuild (see Kbuild).
@@ -52,10 +54,13 @@ check:
 bench:
 	scripts/bench.sh
 
+profile:
+	scripts/profile.sh
+
 unit:
 	cd tests/host && cargo test --offline
 
 clean:
 	rm -rf $(OUT) tests/host/target
 
-.PHONY: modules modules_install clippy setup demo check bench unit clean
+.PHONY: modules modules_install clippy setup demo check bench profile unit clean

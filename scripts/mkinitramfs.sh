@@ -19,6 +19,7 @@ for t in iperf3 netperf netserver; do install -m755 "$ul/bin/$t" "$r/usr/bin/"; 
 install -m755 "$NXP_TOP/scripts/guest/init" "$r/init"
 install -m755 "$NXP_TOP/scripts/guest/demo.sh" "$r/usr/share/nxp/demo.sh"
 install -m755 "$NXP_TOP/scripts/guest/bench.sh" "$r/usr/share/nxp/bench.sh"
+install -m755 "$NXP_TOP/scripts/guest/profile.sh" "$r/usr/share/nxp/profile.sh"
 cp "$NXP_TOP"/tests/*.sh "$r/usr/share/nxp/tests/"
 mkdir -p "$r/var/run"
 for m in $C_DRIVER; do

@@ -6,6 +6,10 @@
 # iperf3 server and netserver listen on the host side), passes run.conf to the
 # guest, waits for "NXP-DONE rc=N", and always cleans up QEMU and the namespace.
 # Exit: the guest's rc; 2 on timeout, kernel panic or a guest that died early.
+#
+# NXP_QEMU_EXTRA: extra QEMU options, appended as words (default none), e.g.
+# a TCG plugin (scripts/profile.sh); QEMU then gets up to 10 s after SIGTERM
+# to run its exit handlers before it is killed.
 set -eu
 . "$(dirname "$0")/env.sh"
 board_vars "$1"
@@ -21,6 +25,14 @@ cleanup() {
 	# Everything this run started lives in its namespace: QEMU, iperf3, netserver.
 	if ip netns list | grep -qw "$ns"; then
 		for p in $(ip netns pids "$ns" 2> /dev/null); do kill "$p" 2> /dev/null; done
+		if [ -n "${NXP_QEMU_EXTRA:-}" ] && [ -n "$qpid" ]; then
+			w=100
+			# (`ip netns pids` does not list a QEMU that exited and awaits its wait.)
+			while [ $w -gt 0 ] && ip netns pids "$ns" 2> /dev/null | grep -qx "$qpid"; do
+				sleep 0.1
+				w=$((w - 1))
+			done
+		fi
 		sleep 0.5
 		for p in $(ip netns pids "$ns" 2> /dev/null); do kill -9 "$p" 2> /dev/null; done
 		ip netns del "$ns" 2> /dev/null
@@ -66,7 +78,8 @@ arm-imx7)
 	;;
 esac
 # `ip netns exec` execs QEMU, so $! is QEMU itself.
-ip netns exec "$ns" "$@" -initrd "$work/initrd.cpio.gz" -nographic -no-reboot < /dev/null > "$log" 2>&1 &
+# shellcheck disable=SC2086 # NXP_QEMU_EXTRA is a list of words
+ip netns exec "$ns" "$@" ${NXP_QEMU_EXTRA:-} -initrd "$work/initrd.cpio.gz" -nographic -no-reboot < /dev/null > "$log" 2>&1 &
 qpid=$!
 
 start=$(date +%s)

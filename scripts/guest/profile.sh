@@ -1,0 +1,49 @@
+#!/bin/sh
+# Guest side of the profile (scripts/profile.sh): loads one driver
+# (NXP_DRIVER=c|rust), brings its interface up, warms the path up with a short
+# transfer, then runs one workload between two marks the host turns into
+# counter dumps of the QEMU plugin:
+#   NXP-PROFILE-MARK start|stop     (the guest then idles 2 s: time for the dump)
+#   NXP-PROFILE <key> <value>       rate_mbps, secs, load, driver
+#   NXP-KSYM <addr> <type> <name> [module]   text symbols of /proc/kallsyms
+# Settings (run.conf): PROFILE_LOAD (tcp_tx: iperf3 from the guest, tcp_rx:
+# iperf3 -R), PROFILE_SECS (20).
+. /usr/share/nxp/tests/lib.sh
+LOAD=${PROFILE_LOAD:-tcp_tx}
+SECS=${PROFILE_SECS:-20}
+
+case $LOAD in
+tcp_tx) R= ;;
+tcp_rx) R=-R ;;
+*)
+	echo "NXP-PROFILE-ERROR unknown PROFILE_LOAD '$LOAD' (tcp_tx or tcp_rx)"
+	exit 1
+	;;
+esac
+
+iperf_rate() { # Mbit/s of the receiver summary line
+	awk '$NF == "receiver" { for (i = 1; i < NF; i++) if ($(i+1) ~ /bits\/sec/) { v = $i; u = $(i+1) } }
+		END { if (u ~ /^G/) v *= 1000; if (u ~ /^K/) v /= 1000; print v + 0 }'
+}
+
+netif_up || { echo "NXP-PROFILE-ERROR $NXP_DRIVER: interface did not come up"; exit 1; }
+echo "NXP-PROFILE driver $NXP_DRIVER $(ethtool -i "$IF" | head -1)"
+echo "NXP-PROFILE load $LOAD"
+echo "NXP-PROFILE secs $SECS"
+# Warm-up (not counted): TCP windows, page pools, slab caches, QEMU's
+# translated code.
+iperf3 -c $HOST_IP -t 3 -w 128K $R > /dev/null 2>&1
+sleep 1
+
+echo "NXP-PROFILE-MARK start"
+sleep 2
+rate=$(iperf3 -c $HOST_IP -t "$SECS" -w 128K -f m $R 2> /dev/null | iperf_rate)
+echo "NXP-PROFILE-MARK stop"
+sleep 2
+echo "NXP-PROFILE rate_mbps ${rate:-0}"
+
+# Symbols, module ones included (addresses need kptr_restrict 0).
+echo 0 > /proc/sys/kernel/kptr_restrict
+awk '$2 ~ /^[tTwW]$/ { print "NXP-KSYM " $0 }' /proc/kallsyms
+echo "NXP-PROFILE ksyms-end"
+[ "${rate:-0}" != 0 ]

@@ -1,0 +1,142 @@
+#!/bin/sh
+# profile.sh: where the guest's kernel CPU time goes, per function (module
+# functions included), for the C driver and ours under the same traffic
+# (README: `make profile`). There is no perf in the guest; instead QEMU runs
+# the TCG plugin scripts/profile/insncount.c, which counts the instructions
+# executed per kernel translation block. One boot per driver and workload
+# (only that driver's module is ever loaded, so module addresses are
+# unambiguous); the guest (scripts/guest/profile.sh) prints a mark before and
+# after the transfer, on which this script has the plugin dump its counters,
+# and then its kallsyms. scripts/profile/report.py maps the difference of the
+# two dumps to symbols and writes, per board and workload, a Markdown report
+# and the per-symbol TSV to PROFILE_OUT.
+#
+# Environment: PROFILE_BOARD (default arm-imx7), PROFILE_DRIVERS ("c rust"),
+# PROFILE_LOAD (tcp_tx; tcp_rx; or both: "tcp_tx tcp_rx"), PROFILE_SECS (20),
+# PROFILE_OUT (Documentation/profile).
+set -eu
+. "$(dirname "$0")/env.sh"
+board=${PROFILE_BOARD:-arm-imx7}
+drivers=${PROFILE_DRIVERS:-"c rust"}
+loads=${PROFILE_LOAD:-tcp_tx}
+secs=${PROFILE_SECS:-20}
+outdir=${PROFILE_OUT:-$NXP_TOP/Documentation/profile}
+mkdir -p "$outdir"
+
+# build_plugin: prints the path of insncount.so, built on first use against
+# the qemu-plugin.h of the installed QEMU: taken from the orig tarball of
+# Debian's source of exactly that version (Debian ships neither plugins nor the
+# header). The header includes <glib.h>, hence libglib2.0-dev.
+build_plugin() {
+	qver=$(dpkg-query -W -f='${Version}' qemu-system-common)
+	up=${qver#*:}
+	d=$NXP_TOOLS/qemu-plugin-${up%-*}
+	h=$d/include/qemu-plugin.h
+	if [ ! -f "$h" ]; then
+		rm -rf "$d/dl" && mkdir -p "$d/dl" "$d/include"
+		# Only the orig tarball is needed (the mirror may lack the .dsc, then apt-get fails).
+		(cd "$d/dl" && apt-get source -q --download-only "qemu=$qver" > /dev/null 2>&1) || true
+		orig=$(ls "$d"/dl/qemu_*.orig.tar.* 2> /dev/null | grep -v '\.asc$' | head -1)
+		[ -n "$orig" ] || die "apt-get source qemu=$qver: no orig tarball"
+		tar -xf "$orig" -O --wildcards '*/include/qemu/qemu-plugin.h' > "$h.tmp"
+		grep -q '^#define QEMU_PLUGIN_VERSION' "$h.tmp" || die "no qemu-plugin.h in $orig"
+		mv "$h.tmp" "$h"
+		rm -rf "$d/dl"
+	fi
+	src=$NXP_TOP/scripts/profile/insncount.c
+	so=$d/insncount.so
+	if [ ! -f "$so" ] || [ "$src" -nt "$so" ]; then
+		if ! pkg-config --exists glib-2.0; then
+			[ "$(id -u)" = 0 ] || die "libglib2.0-dev is needed (apt-get install libglib2.0-dev)"
+			apt-get install -y -q --no-install-recommends libglib2.0-dev > /dev/null
+		fi
+		# shellcheck disable=SC2046 # pkg-config prints words
+		gcc -O2 -Wall -Werror -shared -fPIC -I"$d/include" $(pkg-config --cflags glib-2.0) \
+			-o "$so.tmp" "$src" $(pkg-config --libs glib-2.0) >&2
+		mv "$so.tmp" "$so"
+	fi
+	echo "$so"
+}
+
+# alive <pid>: the process exists and has not exited (a zombie has).
+alive() { grep -qs '^State:[[:space:]]*[^Z]' "/proc/$1/status"; }
+
+step "set-up"
+"$NXP_TOP/scripts/setup.sh" > "$NXP_OUT.setup.log" 2>&1 || { tail -30 "$NXP_OUT.setup.log"; die "setup failed"; }
+so=$(build_plugin)
+board_vars "$board"
+step "$board: kernel, userland, modules"
+kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$board")
+ul=$("$NXP_TOP/scripts/build-userland.sh" "$board")
+mo=$("$NXP_TOP/scripts/build-modules.sh" "$board")
+img=$NXP_OUT/$board/initramfs-profile.cpio.gz
+"$NXP_TOP/scripts/mkinitramfs.sh" "$board" "$kdir" "$mo" "$ul" "$img"
+# Kernel addresses: ARM modules sit just below PAGE_OFFSET (0xc0000000);
+# ppc32 user space reaches up to 0xc0000000, its modules are above.
+min=0xbf000000
+[ "$ARCH" = powerpc ] && min=0xc0000000
+q=qemu-system-arm
+[ "$ARCH" = powerpc ] && q=qemu-system-ppc
+tmo=$((secs + 600))
+
+for load in $loads; do
+	meta=$NXP_OUT/$board/profile/$load.meta
+	mkdir -p "$NXP_OUT/$board/profile"
+	{
+		echo "board $board"
+		echo "load $load"
+		echo "- command: PROFILE_BOARD=$board PROFILE_DRIVERS=\"$drivers\" PROFILE_LOAD=$load PROFILE_SECS=$secs scripts/profile.sh, $(date -u +%Y-%m-%dT%H:%MZ)"
+		echo "- sources: $(git -C "$NXP_TOP" log -1 --format='%h %s' 2> /dev/null | cut -c1-72)$(git -C "$NXP_TOP" status --porcelain 2> /dev/null | grep -q . && echo ' (work tree modified)')"
+		echo "- host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $(nproc) CPUs; $($q --version | head -1)"
+	} > "$meta"
+	set --
+	for drv in $drivers; do
+		run=$NXP_OUT/$board/profile/$load-$drv
+		rm -rf "$run" && mkdir -p "$run"
+		log=$run/console.log
+		tb=$run/tb
+		step "$board: $drv driver, $load for ${secs}s under the plugin (console log $log)"
+		NXP_QEMU_EXTRA="-plugin $so,outfile=$tb,min=$min" \
+			"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
+			"NXP_BOARD=$board" "NXP_DRIVER=$drv" "PROFILE_LOAD=$load" "PROFILE_SECS=$secs" \
+			"NXP_CMD='sh /usr/share/nxp/profile.sh'" &
+		rpid=$!
+		# Each new mark in the console log: have the plugin dump its counters
+		# to $tb.<mark> (it polls for $tb.trigger), and wait for the dump.
+		seen=
+		while alive $rpid; do
+			for m in $(sed -n 's/^NXP-PROFILE-MARK \([a-z]*\).*/\1/p' "$log" 2> /dev/null); do
+				case " $seen " in *" $m "*) continue ;; esac
+				seen="$seen $m"
+				echo "$m" > "$tb.trigger.tmp" && mv "$tb.trigger.tmp" "$tb.trigger"
+				t=50
+				while [ ! -f "$tb.$m" ] && [ $t -gt 0 ] && alive $rpid; do sleep 0.1; t=$((t - 1)); done
+				[ -f "$tb.$m" ] && echo "    counters at '$m' dumped"
+			done
+			sleep 0.1
+		done
+		rc=0
+		wait $rpid || rc=$?
+		if [ $rc != 0 ] || [ ! -f "$tb.start" ] || [ ! -f "$tb.stop" ]; then
+			grep -a '^NXP-HOST\|NXP-PROFILE-ERROR' "$log" || true
+			die "$drv: profile run failed (rc $rc); console log: $log"
+		fi
+		sed -n 's/^NXP-KSYM //p' "$log" | tr -d '\r' > "$run/kallsyms"
+		sed -n 's/^NXP-PROFILE //p' "$log" | tr -d '\r' > "$run/info"
+		mods=$RS_DRIVER
+		[ "$drv" = c ] && mods=$C_DRIVER
+		echo "modules_$drv $mods" >> "$meta"
+		# Function sizes of the driver's modules: code past the last one is not in it.
+		for m in $mods; do
+			f=$(find "$mo" "$kdir/drivers" -name "$m.ko" | head -1)
+			[ -n "$f" ] && ${CROSS}nm -S --defined-only "$f" | awk -v m=$m 'NF == 4 && $3 ~ /^[tTwW]$/ { print m, $4, $2 }'
+		done > "$run/sizes"
+		kline=$(sed -n 's/^NXP-BOOTED \([^ ]*\) \([^ ]*\) \(.*\)/- guest: Linux \1 \2, \3/p' "$log" | tr -d '\r' | head -1)
+		echo "    $(grep rate_mbps "$run/info"), $(wc -l < "$run/kallsyms") symbols"
+		set -- "$@" "$drv=$run"
+	done
+	echo "$kline" >> "$meta"
+	/usr/bin/python3 "$NXP_TOP/scripts/profile/report.py" "$meta" "$outdir/$board-$load.md" "$outdir/$board-$load.tsv" "$@"
+	step "$board $load: $outdir/$board-$load.md"
+	sed -n '/^## Totals/,/^## Top/p' "$outdir/$board-$load.md" | sed '$d'
+done
