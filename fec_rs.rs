@@ -32,6 +32,8 @@ mod netdev;
 mod qdisc_hooks;
 #[allow(dead_code)]
 mod ring;
+#[allow(dead_code)]
+mod tso;
 mod txring;
 
 /// ENET hardware: register map, descriptors, coalescing units, variants.
@@ -157,6 +159,7 @@ use ring::{
     RingSize, //
 };
 use txring::{
+    TsoBd,
     TxBook,
     TxDescs, //
 };
@@ -170,6 +173,18 @@ const DEFAULT_TX_RING: u32 = 1024;
 const DEFAULT_RX_RING: u32 = 256;
 /// Largest rings the driver accepts.
 const MAX_RING: u32 = 4096;
+
+/// Descriptors one packet may take on a Tx ring of `ring` descriptors (the
+/// queue's stop threshold): a BD per fragment plus the linear part, with
+/// TSO a share of the ring (`tso::ring_max_descs`).
+fn ring_descs(tso: bool, ring: u32) -> u32 {
+    let frags = netdev::max_skb_frags();
+    if tso {
+        tso::ring_max_descs(ring, frags + 1, frags)
+    } else {
+        frags + 1
+    }
+}
 
 /// Rx buffer geometry: one frame per page_pool page, written `RX_HEADROOM`
 /// bytes into it (64-byte aligned, as the AVB ENETs require), at most
@@ -280,24 +295,33 @@ struct TxRing {
     thresholds: TxThresholds,
     bds: TxBds,
     book: TxBook,
+    /// Software TSO: a header buffer of `tso::HDR_SIZE` bytes per
+    /// descriptor (on parts with TSO).
+    hdrs: Option<DescMem>,
 }
 
 /// The Tx descriptors of a ring (enhanced ENET layout).
 struct TxBds(DescMem);
 
 impl TxRing {
-    fn new(dma: &DmaDevice, cfg: &RingConfig) -> Result<TxRing> {
+    fn new(dma: &DmaDevice, cfg: &RingConfig, tso: bool) -> Result<TxRing> {
         let size = cfg.tx;
         let n = size.get() as usize;
         let bds = TxBds(DescMem::new(dma, n * desc::BD_SIZE)?);
         for i in 0..n {
             bds.idle(i, i == n - 1);
         }
+        let hdrs = if tso {
+            Some(DescMem::new(dma, n * tso::HDR_SIZE as usize)?)
+        } else {
+            None
+        };
         Ok(TxRing {
             size,
             thresholds: cfg.thresholds,
             bds,
             book: TxBook::new(size)?,
+            hdrs,
         })
     }
 }
@@ -348,8 +372,6 @@ struct RxRing {
     pool: PagePool,
     /// Next descriptor to look at (free-running).
     next: u32,
-    /// Buffer size handed to `build_skb` (a page: one frame per page).
-    truesize: u32,
     /// Inside a frame that spans descriptors (dropped up to its last one).
     in_long_frame: bool,
 }
@@ -369,7 +391,6 @@ impl RxRing {
             pages,
             pool,
             next: 0,
-            truesize: netdev::page_pool::page_size(),
             in_long_frame: false,
         };
         for i in 0..n {
@@ -445,6 +466,10 @@ struct FecStats {
     tx_flushed: Atomic<u64>,
     /// Packets copied to meet the Tx buffer alignment.
     tx_bounced: Atomic<u64>,
+    /// GSO packets segmented by the driver (software TSO), and the frames
+    /// made of them.
+    tx_tso_packets: Atomic<u64>,
+    tx_tso_frames: Atomic<u64>,
     /// MAC restarts for link changes.
     link_restarts: Atomic<u64>,
 }
@@ -468,6 +493,8 @@ impl Default for FecStats {
             tx_dropped: z(),
             tx_flushed: z(),
             tx_bounced: z(),
+            tx_tso_packets: z(),
+            tx_tso_frames: z(),
             link_restarts: z(),
         }
     }
@@ -554,8 +581,12 @@ struct Fec {
     /// failures, a stalled transmitter (no doorbells until the Tx-timeout
     /// reset clears it), and the Tx alignment copy of the non-AVB parts.
     debug: DebugDir<3, 3>,
-    /// Descriptors a packet may need (`MAX_SKB_FRAGS + 1`).
-    max_descs: u32,
+    /// Software TSO offered (parts with checksum insertion and no Tx
+    /// alignment constraint).
+    tso: bool,
+    /// Descriptors one packet may take on the current Tx ring (its stop
+    /// threshold), for `gso_ok`.
+    ring_descs: AtomicU32,
     msglevel: AtomicU32,
     /// Data path up (between a successful bring-up and bring-down).
     up: AtomicBool,
@@ -839,7 +870,9 @@ impl Fec {
     /// Allocates and installs the rings.
     fn alloc_rings(&self) -> Result {
         let cfg = self.cfg.lock().rings;
-        let tx = TxRing::new(&self.dma, &cfg)?;
+        let tx = TxRing::new(&self.dma, &cfg, self.tso)?;
+        self.ring_descs
+            .store(cfg.thresholds.stop(), Ordering::Relaxed);
         let rx = RxRing::new(&self.dma, &self.rx_napi, cfg.rx)?;
         self.tx_produced.store(0, Ordering::Relaxed);
         self.tx_consumed.store(0, Ordering::Relaxed);
@@ -1115,10 +1148,7 @@ impl Fec {
                     let _ = rx
                         .pool
                         .sync_for_cpu(&page, RX_HEADROOM, len + desc::RX_SHIFT);
-                    match rx
-                        .pool
-                        .build_skb(page, rx.truesize, RX_HEADROOM + desc::RX_SHIFT, len)
-                    {
+                    match rx.pool.build_skb(page, RX_HEADROOM + desc::RX_SHIFT, len) {
                         Ok(skb) => {
                             n.packets += 1;
                             n.bytes += u64::from(len);
@@ -1225,19 +1255,31 @@ impl NetDriver for Fec {
                 return self.tx_drop();
             }
         };
+        // A TCP/IPv4 GSO packet (TSO on): segmented here, see `tso.rs`.
+        let gso = match skb.tso_layout() {
+            Ok(g) => g,
+            Err(_) => {
+                drop(skb);
+                return self.tx_drop();
+            }
+        };
         if csum && skb.clear_csum_fields().is_err() {
             drop(skb);
             return self.tx_drop();
         }
         // Parts whose DMA needs aligned buffers get an aligned linear copy
         // when needed (`force_tx_align` in debugfs exercises this on the
-        // others).
+        // others; `gso_ok` keeps GSO packets away meanwhile).
         let mask = if self.debug.is_set(DBG_FORCE_TX_ALIGN) {
             0xf
         } else {
             self.variant.quirks.tx_align_mask()
         };
         if mask != 0 && !skb.dma_aligned(mask) {
+            if gso.is_some() {
+                drop(skb);
+                return self.tx_drop();
+            }
             match skb.copy_aligned(mask + 1) {
                 Some(s) => {
                     skb = s;
@@ -1248,7 +1290,10 @@ impl NetDriver for Fec {
         }
 
         let nfrags = skb.nr_frags();
-        let nbds = nfrags + 1;
+        let nbds = match &gso {
+            Some(l) => tso::count_descs(l.segs(), nfrags),
+            None => nfrags + 1,
+        };
         let mut guard = self.tx.lock();
         let Some(tx) = (*guard).as_mut() else {
             drop(guard);
@@ -1257,6 +1302,13 @@ impl NetDriver for Fec {
         };
         let size = tx.size;
         let t = tx.thresholds;
+        if nbds > t.stop() {
+            // A GSO packet checked against a larger ring before a ring
+            // change: it can never fit in advance.
+            drop(guard);
+            drop(skb);
+            return self.tx_drop();
+        }
         let produced = self.tx_produced.load(Ordering::Relaxed);
         let c = Cursor {
             produced,
@@ -1273,14 +1325,17 @@ impl NetDriver for Fec {
         }
         let bytes = skb.len();
 
-        // Map the head and the fragments straight into their slots; the
-        // fragments' descriptors may be READY before the head's, since the
-        // hardware stops at the head until it is. On a mapping failure,
-        // `release()` undoes what was mapped so far (the head slot counts it).
+        // Map the head and the fragments (or, with TSO, each segment's
+        // header copy and payload) straight into their slots; the other
+        // descriptors may be READY before the first one, since the hardware
+        // stops at the first until it is. On a mapping failure, the book
+        // undoes what was mapped so far.
         let last_slot = size.get() as usize - 1;
+        let first_slot = size.slot(produced);
         let bds = &tx.bds;
-        let mapped =
-            tx.book
+        let mapped = match (&gso, &tx.hdrs) {
+            (None, _) => tx
+                .book
                 .map_packet(bds, &self.dma, &skb, produced, bytes, |i, addr, len, f| {
                     let last = f == nfrags;
                     bds.fill(i, addr, len, desc::tx_esc(last, csum));
@@ -1288,21 +1343,69 @@ impl NetDriver for Fec {
                         dma::dma_wmb();
                         bds.set_sc(i, desc::tx_sc(last, i == last_slot));
                     }
-                });
-        let Ok((_, nbds)) = mapped else {
+                })
+                .map(|(_, n)| (n, nfrags == 0)),
+            (Some(l), Some(hdrs)) => {
+                let n = l.hdr_len as usize;
+                // (`tso_layout` checked that the headers are linear.)
+                let template = skb.head(l.hdr_len).unwrap_or(&[]);
+                let mut hdr = [0u8; tso::HDR_SIZE as usize];
+                if template.len() != n {
+                    drop(guard);
+                    drop(skb);
+                    return self.tx_drop();
+                }
+                tx.book
+                    .map_tso(
+                        bds,
+                        &self.dma,
+                        &skb,
+                        l,
+                        produced,
+                        bytes,
+                        |i, seg| {
+                            let off = i * tso::HDR_SIZE as usize;
+                            hdr[..n].copy_from_slice(template);
+                            l.build_header(&mut hdr[..n], seg);
+                            hdrs.write_bytes(off, &hdr[..n]);
+                            hdrs.dma() + off as DmaAddr
+                        },
+                        |i, addr, len, bd| {
+                            let (eof, int) = match bd {
+                                TsoBd::Header | TsoBd::Payload => (false, false),
+                                TsoBd::EndOfFrame => (true, false),
+                                TsoBd::EndOfPacket => (true, true),
+                            };
+                            bds.fill(i, addr, len, desc::tx_esc(int, true));
+                            if i != first_slot {
+                                dma::dma_wmb();
+                                bds.set_sc(i, desc::tx_sc(eof, i == last_slot));
+                            }
+                        },
+                    )
+                    .map(|n| (n, false))
+            }
+            // TSO packets come only with TSO on, which has header buffers.
+            (Some(_), None) => Err(EINVAL),
+        };
+        let Ok((nbds, first_is_last)) = mapped else {
             drop(guard);
             drop(skb);
             return self.tx_drop();
         };
         tx.book.set_skb(produced, skb);
+        if let Some(l) = &gso {
+            self.stats.tx_tso_packets.add(1, Relaxed);
+            self.stats.tx_tso_frames.add(u64::from(l.segs()), Relaxed);
+        }
         // Report to BQL before the packet can complete: the Tx NAPI only
         // reclaims up to the published producer counter.
         let txq = self.txq();
         let kick = txq.sent(bytes);
         dma::dma_wmb();
         tx.bds.set_sc(
-            size.slot(produced),
-            desc::tx_sc(nfrags == 0, size.is_last(produced)),
+            first_slot,
+            desc::tx_sc(first_is_last, size.is_last(produced)),
         );
         self.tx_produced
             .store(produced.wrapping_add(nbds), Ordering::Release);
@@ -1315,6 +1418,12 @@ impl NetDriver for Fec {
             self.kick_tx();
         }
         TxVerdict::Ok
+    }
+
+    fn gso_ok(&self, segs: u32, nr_frags: u32) -> bool {
+        self.tso
+            && !self.debug.is_set(DBG_FORCE_TX_ALIGN)
+            && tso::count_descs(segs, nr_frags) <= self.ring_descs.load(Ordering::Relaxed)
     }
 
     fn get_stats64(&self, s: &mut Stats) {
@@ -1511,7 +1620,7 @@ impl NetDriver for Fec {
     }
 
     fn set_rings(&self, r: &Rings) -> Result {
-        let new = r.config("fec_rs", self.max_descs, MAX_RING)?;
+        let new = r.config("fec_rs", ring_descs(self.tso, r.tx), MAX_RING)?;
         let old = self.cfg.lock().rings;
         self.restart_with(|cfg, apply| cfg.rings = if apply { new } else { old })
     }
@@ -1537,6 +1646,8 @@ impl NetDriver for Fec {
             st.tx_dropped.load(Relaxed),
             st.tx_flushed.load(Relaxed),
             st.tx_bounced.load(Relaxed),
+            st.tx_tso_packets.load(Relaxed),
+            st.tx_tso_frames.load(Relaxed),
             st.link_restarts.load(Relaxed),
             st.rx_alloc_failures.load(Relaxed),
             u64::from(self.debug.get(DBG_TXIC)),
@@ -1615,8 +1726,8 @@ impl NetDriver for Fec {
 /// `ethtool -S` counter names: driver counters, the coalescing registers as
 /// written (QEMU keeps no value, so this is where they can be checked), then
 /// the MIB counters under the C driver's names.
-static STAT_NAMES: [&CStr; 18 + regs::MIB_COUNT] = {
-    let drv: [&CStr; 18] = [
+static STAT_NAMES: [&CStr; 20 + regs::MIB_COUNT] = {
+    let drv: [&CStr; 20] = [
         c"sw_rx_packets",
         c"sw_rx_bytes",
         c"sw_rx_errors",
@@ -1631,12 +1742,14 @@ static STAT_NAMES: [&CStr; 18 + regs::MIB_COUNT] = {
         c"sw_tx_dropped",
         c"sw_tx_flushed",
         c"sw_tx_bounced",
+        c"sw_tx_tso_packets",
+        c"sw_tx_tso_frames",
         c"sw_link_restarts",
         c"sw_rx_alloc_failures",
         c"txic_programmed",
         c"rxic_programmed",
     ];
-    let mut all = [c""; 18 + regs::MIB_COUNT];
+    let mut all = [c""; 20 + regs::MIB_COUNT];
     let mut i = 0;
     while i < all.len() {
         all[i] = if i < drv.len() {
@@ -1736,10 +1849,16 @@ impl platform::Driver for FecRs {
         let id = kernel::str::CString::try_from_fmt(fmt!("fec_rs-{:x}", regs.start()))?;
         let mdio = MdioBus::register(dev, mdio_np.as_ref(), &id, FecMdio { regs: regs.clone() })?;
 
-        // One BD per fragment plus one for the linear part.
-        let max_descs = netdev::max_skb_frags() + 1;
-        let rings = RingConfig::new(DEFAULT_TX_RING, DEFAULT_RX_RING, max_descs, MAX_RING)
-            .map_err(|_| EINVAL)?;
+        let csum = variant.quirks.has(Quirks::HAS_CSUM);
+        // Software TSO as in C, where buffers need no alignment copy.
+        let tso = csum && variant.quirks.tx_align_mask() == 0;
+        let rings = RingConfig::new(
+            DEFAULT_TX_RING,
+            DEFAULT_RX_RING,
+            ring_descs(tso, DEFAULT_TX_RING),
+            MAX_RING,
+        )
+        .map_err(|_| EINVAL)?;
         dev_info!(dev, "rings: {rings}\n");
         if variant.quirks.has(Quirks::HAS_COALESCE) {
             let d = Itr::DEFAULT;
@@ -1751,7 +1870,6 @@ impl platform::Driver for FecRs {
                 d.register(itr_rate)
             );
         }
-        let csum = variant.quirks.has(Quirks::HAS_CSUM);
         let phy_if = node.phy_interface();
         let combined_napi = module_parameters::combined_napi.value();
         if combined_napi {
@@ -1764,12 +1882,14 @@ impl platform::Driver for FecRs {
                 hw_features: Features {
                     sg: true,
                     ip_csum: csum,
+                    tso,
                     ..Default::default()
                 },
                 features: Features {
                     sg: true,
                     ip_csum: csum,
                     rxcsum: csum,
+                    tso,
                     ..Default::default()
                 },
                 min_mtu: MIN_MTU,
@@ -1777,6 +1897,9 @@ impl platform::Driver for FecRs {
                 needed_headroom: 0,
                 watchdog_ms: TX_TIMEOUT_MS,
             });
+            if tso {
+                ndev.set_tso_max_segs(tso::MAX_SEGS);
+            }
             ndev.set_mac(mac);
             let first_irq = irq_lines.first().copied();
             // Named like the MDIO bus, after the register base.
@@ -1821,7 +1944,8 @@ impl platform::Driver for FecRs {
                 stats: FecStats::default(),
                 cfg,
                 debug,
-                max_descs,
+                tso,
+                ring_descs: AtomicU32::new(rings.thresholds.stop()),
                 msglevel: AtomicU32::new(0),
                 up: AtomicBool::new(false),
                 link: KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?,

@@ -15,7 +15,7 @@
 //!
 //! Data path: per group one Tx and one Rx ring, a Tx-confirmation NAPI and
 //! an Rx NAPI, each interrupt handler masking only its own half of IMASK.
-//! Rx buffers are page_pool pages turned into skbs with `build_skb` and fed
+//! Rx buffers are half pages of a page_pool turned into skbs with `build_skb` and fed
 //! to GRO. Tx uses scatter-gather, the frame control block for IPv4
 //! checksums, BQL, stop-in-advance / wake-with-hysteresis and a doorbell
 //! rung once per xmit batch.
@@ -32,6 +32,10 @@ mod netdev;
 mod qdisc_hooks;
 #[allow(dead_code)]
 mod ring;
+#[allow(dead_code)]
+mod tso;
+// Software TSO (`map_tso`) is used by fec_rs only so far.
+#[allow(dead_code)]
 mod txring;
 
 /// eTSEC hardware: register map, descriptors, coalescing units.
@@ -157,7 +161,8 @@ const MAX_RING: u32 = 256;
 /// Default link speed assumed for coalescing before a PHY reports one.
 const DEFAULT_SPEED_MBPS: u32 = 1000;
 
-/// Rx buffer geometry: one frame per page, written `RX_HEADROOM` bytes into
+/// Rx buffer geometry: one frame per 2 KiB page_pool buffer (half a page,
+/// as the C driver's `GFAR_RXB_TRUESIZE`), written `RX_HEADROOM` bytes into
 /// it (eTSEC needs 64-byte aligned buffers, `RXBUF_ALIGNMENT`), at most
 /// `RX_BUF_LEN` bytes (MRBLR, a multiple of 64).
 const RX_HEADROOM: u32 = 64;
@@ -205,8 +210,6 @@ struct RxRing {
     pool: PagePool,
     /// Next descriptor to look at (free-running).
     next: u32,
-    /// Buffer size handed to `build_skb` (a page: one frame per page).
-    truesize: u32,
 }
 
 /// One interrupt group: a register page, its interrupts, its two NAPIs and
@@ -503,7 +506,6 @@ impl RxRing {
             pages,
             pool,
             next: 0,
-            truesize: netdev::page_pool::page_size(),
         };
         for i in 0..n {
             let page = ring.pool.alloc().ok_or(ENOMEM)?;
@@ -849,10 +851,7 @@ impl Gfar {
                             .read::<2>(RX_HEADROOM)
                             .is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes(f)));
                         let fcb = desc::FCB_LEN as u32;
-                        match rx
-                            .pool
-                            .build_skb(page, rx.truesize, RX_HEADROOM + fcb, len - fcb)
-                        {
+                        match rx.pool.build_skb(page, RX_HEADROOM + fcb, len - fcb) {
                             Ok(skb) => {
                                 n.packets += 1;
                                 n.bytes += u64::from(len - fcb);

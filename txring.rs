@@ -21,6 +21,7 @@ use crate::{
         Cursor,
         RingSize, //
     },
+    tso,
 };
 
 /// A driver's Tx descriptors, as the shared bookkeeping needs them.
@@ -30,6 +31,19 @@ pub(crate) trait TxDescs {
     /// Gives descriptor `i` back to software, empty (WRAP on the ring's
     /// last one).
     fn idle(&self, i: usize, last_in_ring: bool);
+}
+
+/// What a descriptor of a software-TSO packet holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TsoBd {
+    /// A segment's headers (first descriptor of a frame).
+    Header,
+    /// Payload, more of the frame follows.
+    Payload,
+    /// The last payload of a frame.
+    EndOfFrame,
+    /// The last payload of the packet's last frame.
+    EndOfPacket,
 }
 
 /// One descriptor's bookkeeping.
@@ -70,6 +84,33 @@ impl TxBook {
         Ok(Self { size, slots })
     }
 
+    /// Starts the bookkeeping of a packet at counter `first` that reports
+    /// `bytes` to BQL; [`TxBook::push`] then records its descriptors.
+    fn begin(&mut self, first: u32, bytes: u32) {
+        self.slots[self.size.slot(first)] = TxSlot {
+            map: None,
+            skb: None,
+            nbds: 1,
+            bytes,
+        };
+    }
+
+    /// Records descriptor `k` of the packet at `first`, reading from `map`
+    /// (`None`: memory the driver owns, such as TSO headers), and makes the
+    /// packet `k + 1` descriptors long.
+    fn push(&mut self, first: u32, k: u32, map: Option<TxMap>) {
+        let i0 = self.size.slot(first);
+        if k == 0 {
+            self.slots[i0].map = map;
+        } else {
+            self.slots[self.size.slot(first.wrapping_add(k))] = TxSlot {
+                map,
+                ..TxSlot::default()
+            };
+        }
+        self.slots[i0].nbds = k + 1;
+    }
+
     /// Maps `skb`'s head (its first `headlen` bytes) and fragments for the
     /// descriptors from counter `first` on, calling `fill(i, addr, len,
     /// frag)` for each (`frag` 0 is the head) so the driver writes its
@@ -90,12 +131,8 @@ impl TxBook {
         let head = dma.map_head(skb, skb.headlen())?;
         let i0 = self.size.slot(first);
         let (addr0, len0) = (head.addr(), head.len());
-        self.slots[i0] = TxSlot {
-            map: Some(head),
-            skb: None,
-            nbds: 1,
-            bytes,
-        };
+        self.begin(first, bytes);
+        self.push(first, 0, Some(head));
         fill(i0, addr0, len0, 0);
         for f in 0..nfrags {
             let map = match dma.map_frag(skb, f) {
@@ -107,14 +144,93 @@ impl TxBook {
             };
             let i = self.size.slot(first.wrapping_add(f + 1));
             let (addr, len) = (map.addr(), map.len());
-            self.slots[i] = TxSlot {
-                map: Some(map),
-                ..TxSlot::default()
-            };
-            self.slots[i0].nbds = f + 2;
+            self.push(first, f + 1, Some(map));
             fill(i, addr, len, f + 1);
         }
         Ok((addr0, nfrags + 1))
+    }
+
+    /// Software TSO: maps the TCP/IPv4 GSO packet `skb` of layout `l` as
+    /// one frame per segment, each a header descriptor and one or more
+    /// payload descriptors, from counter `first` on. `header(i, seg)`
+    /// writes segment `seg`'s headers into the driver's header buffer of
+    /// descriptor `i` and returns its bus address; `fill(i, addr, len, bd)`
+    /// writes a descriptor (the first one must not be handed to the hardware
+    /// yet). The payload is mapped in place, each buffer once. Returns the
+    /// descriptor count, at most `tso::count_descs(segs, nr_frags)`. On a
+    /// mapping failure everything is undone as in [`TxBook::map_packet`].
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn map_tso<D: TxDescs>(
+        &mut self,
+        descs: &D,
+        dma: &DmaDevice,
+        skb: &Skb,
+        l: &tso::Layout,
+        first: u32,
+        bytes: u32,
+        mut header: impl FnMut(usize, u32) -> DmaAddr,
+        mut fill: impl FnMut(usize, DmaAddr, u32, TsoBd),
+    ) -> Result<u32> {
+        let linear = skb.headlen() - l.hdr_len;
+        let mut chunks = tso::Chunker::new(linear);
+        let segs = l.segs();
+        // Bus address of the current payload buffer's first byte.
+        let mut base: DmaAddr = 0;
+        let mut k = 0u32;
+        self.begin(first, bytes);
+        for seg in 0..segs {
+            let i = self.size.slot(first.wrapping_add(k));
+            let addr = header(i, seg);
+            self.push(first, k, None);
+            fill(i, addr, l.hdr_len, TsoBd::Header);
+            k += 1;
+            let mut left = l.seg_len(seg);
+            while left > 0 {
+                let Some(c) = chunks.next(left, |b| skb.frag_len(b - 1)) else {
+                    // Shorter than its layout says: not a valid GSO packet.
+                    let _ = self.release(descs, dma, first);
+                    return Err(EINVAL);
+                };
+                let map = if c.first {
+                    let m = if c.buf == 0 {
+                        dma.map_head(skb, skb.headlen())
+                    } else {
+                        dma.map_frag(skb, c.buf - 1)
+                    };
+                    match m {
+                        Ok(m) => {
+                            // The linear part's payload follows the headers.
+                            base = m.addr()
+                                + if c.buf == 0 {
+                                    DmaAddr::from(l.hdr_len)
+                                } else {
+                                    0
+                                };
+                            Some(m)
+                        }
+                        Err(e) => {
+                            let _ = self.release(descs, dma, first);
+                            return Err(e);
+                        }
+                    }
+                } else {
+                    None
+                };
+                left -= c.len;
+                let i = self.size.slot(first.wrapping_add(k));
+                self.push(first, k, map);
+                let bd = if left > 0 {
+                    TsoBd::Payload
+                } else if seg + 1 < segs {
+                    TsoBd::EndOfFrame
+                } else {
+                    TsoBd::EndOfPacket
+                };
+                fill(i, base + DmaAddr::from(c.off), c.len, bd);
+                k += 1;
+            }
+        }
+        Ok(k)
     }
 
     /// Hands the packet mapped at `first` its skb (freed on completion).

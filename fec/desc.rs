@@ -89,11 +89,12 @@ pub(crate) const fn tx_sc(last_of_frame: bool, last_in_ring: bool) -> u16 {
     v
 }
 
-/// Extended status of a Tx descriptor: completion interrupt on the last
-/// buffer of a frame, checksum insertion when asked for.
-pub(crate) const fn tx_esc(last_of_frame: bool, csum: bool) -> u32 {
+/// Extended status of a Tx descriptor: completion interrupt when asked for
+/// (the last buffer of a frame; of a TSO packet's last frame only),
+/// checksum insertion when asked for.
+pub(crate) const fn tx_esc(interrupt: bool, csum: bool) -> u32 {
     let mut v = 0;
-    if last_of_frame {
+    if interrupt {
         v |= tx::INT;
     }
     if csum {

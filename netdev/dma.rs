@@ -217,6 +217,24 @@ impl DescMem {
         unsafe { self.ptr::<u32>(off).write_volatile(v) }
     }
 
+    /// Copies `data` to byte offset `off` (buffers the device reads, such as
+    /// TSO headers; ordered before the hand-over by `dma_wmb()`).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the range is out of bounds (a driver bug).
+    pub(crate) fn write_bytes(&self, off: usize, data: &[u8]) {
+        assert!(
+            off <= self.size && data.len() <= self.size - off,
+            "coherent buffer write out of bounds"
+        );
+        // SAFETY: In bounds of the live allocation (checked above); the
+        // source is a distinct Rust slice.
+        unsafe {
+            core::ptr::copy_nonoverlapping(data.as_ptr(), self.cpu.as_ptr().add(off), data.len())
+        }
+    }
+
     /// Reads the `u16` at byte offset `off`.
     ///
     /// # Panics

@@ -210,6 +210,7 @@ mod net {
     pub(crate) const NXP_F_RXCSUM: u32 = 1 << 2;
     pub(crate) const NXP_F_HIGHDMA: u32 = 1 << 3;
     pub(crate) const NXP_F_IPV6_CSUM: u32 = 1 << 4;
+    pub(crate) const NXP_F_TSO: u32 = 1 << 5;
 
     #[allow(improper_ctypes)]
     extern "C" {
@@ -235,6 +236,7 @@ mod net {
             needed_headroom: c_uint,
             watchdog_ms: c_uint,
         );
+        pub(crate) fn nxp_netdev_set_tso_max_segs(dev: *mut NetDevice, segs: c_uint);
         pub(crate) fn nxp_netdev_mtu(dev: *const NetDevice) -> c_uint;
         pub(crate) fn nxp_netdev_set_mtu(dev: *mut NetDevice, mtu: c_uint);
         pub(crate) fn nxp_netdev_promisc(dev: *const NetDevice) -> bool;
@@ -297,6 +299,15 @@ mod net {
         pub(crate) fn nxp_skb_len(skb: *const SkBuff) -> c_uint;
         pub(crate) fn nxp_skb_headlen(skb: *const SkBuff) -> c_uint;
         pub(crate) fn nxp_skb_nr_frags(skb: *const SkBuff) -> c_uint;
+        pub(crate) fn nxp_skb_frag_len(skb: *const SkBuff, i: c_uint) -> c_uint;
+        pub(crate) fn nxp_skb_data(skb: *const SkBuff) -> *const u8;
+        pub(crate) fn nxp_skb_tso_info(
+            skb: *const SkBuff,
+            l3: *mut c_uint,
+            l4: *mut c_uint,
+            hdr_len: *mut c_uint,
+            mss: *mut c_uint,
+        ) -> c_int;
         pub(crate) fn nxp_skb_csum_offload(
             skb: *const SkBuff,
             l3_off: *mut c_uint,
@@ -356,10 +367,17 @@ mod net {
         ) -> *mut PagePool;
         pub(crate) fn nxp_page_pool_destroy(pp: *mut PagePool);
         pub(crate) fn nxp_pp_alloc(pp: *mut PagePool, dma: *mut u64) -> *mut Page;
+        pub(crate) fn nxp_pp_alloc_frag(
+            pp: *mut PagePool,
+            size: c_uint,
+            off: *mut c_uint,
+            dma: *mut u64,
+        ) -> *mut Page;
         pub(crate) fn nxp_pp_put(pp: *mut PagePool, page: *mut Page, napi: bool);
         pub(crate) fn nxp_skb_shinfo_size() -> c_uint;
         pub(crate) fn nxp_rx_build_skb(
             page: *mut Page,
+            off: c_uint,
             truesize: c_uint,
             headroom: c_uint,
             len: c_uint,

@@ -69,6 +69,8 @@ pub(crate) struct Features {
     pub(crate) rxcsum: bool,
     /// DMA to high memory.
     pub(crate) highdma: bool,
+    /// TCP/IPv4 segmentation (done by the driver: see `tso.rs`).
+    pub(crate) tso: bool,
 }
 
 impl Features {
@@ -80,6 +82,7 @@ impl Features {
             (self.ipv6_csum, ffi::NXP_F_IPV6_CSUM),
             (self.rxcsum, ffi::NXP_F_RXCSUM),
             (self.highdma, ffi::NXP_F_HIGHDMA),
+            (self.tso, ffi::NXP_F_TSO),
         ] {
             if on {
                 b |= bit;
@@ -123,6 +126,12 @@ impl NetDev {
                 s.watchdog_ms,
             )
         }
+    }
+
+    /// Most segments the stack may put in one GSO packet for this device.
+    pub(crate) fn set_tso_max_segs(self, segs: u32) {
+        // SAFETY: Valid net_device (type invariant).
+        unsafe { ffi::nxp_netdev_set_tso_max_segs(self.as_raw(), segs) }
     }
 
     /// Sets the device's MAC address.
@@ -496,6 +505,13 @@ pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
     /// `ethtool -s msglvl`.
     fn msglevel(&self) -> u32;
     fn set_msglevel(&self, level: u32);
+
+    /// Whether a GSO packet of `segs` segments and `nr_frags` page
+    /// fragments may come in one piece (`ndo_features_check`); if not, the
+    /// stack segments it in software first. Only asked for GSO packets.
+    fn gso_ok(&self, _segs: u32, _nr_frags: u32) -> bool {
+        true
+    }
 }
 
 /// A registered network device with its driver state `T`.
@@ -846,6 +862,18 @@ pub(crate) mod entry {
         // SAFETY: Caller contract.
         unsafe { state::<T>(rs) }.set_msglevel(level)
     }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn gso_ok<T: NetDriver>(
+        rs: *mut c_void,
+        segs: c_uint,
+        nr_frags: c_uint,
+    ) -> bool {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.gso_ok(segs, nr_frags)
+    }
 }
 
 /// Generates the `nxp_rs_*` entry points of the shim for the driver state
@@ -1111,6 +1139,19 @@ macro_rules! declare_net_driver {
             unsafe extern "C" fn nxp_rs_set_msglevel(rs: *mut c_void, level: u32) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::set_msglevel::<$t>(rs, level) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_gso_ok(
+                rs: *mut c_void,
+                segs: c_uint,
+                nr_frags: c_uint,
+            ) -> bool {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::gso_ok::<$t>(rs, segs, nr_frags) }
             }
         }
     };

@@ -19,17 +19,19 @@ use super::{
 };
 
 /// A page_pool for one Rx ring, mapped for the device, synced for it on
-/// recycle.
+/// recycle. Its buffers are whole pages, or fragments of `buf` bytes (two
+/// per 4 KiB page for 2 KiB buffers: half the truesize per frame, so a
+/// socket's receive buffer holds twice the frames, as with the C gianfar's
+/// half-page buffers).
 ///
 /// # Invariants
 ///
 /// `pp` is a page_pool created by the shim for `dev` and owned by this
-/// value; `room` is the page size less the `skb_shared_info` that
-/// `build_skb` puts at the end of a page.
+/// value; `buf` is the page size or a smaller power of two.
 pub(crate) struct PagePool {
     pp: NonNull<ffi::PagePool>,
     dev: DmaDevice,
-    room: u32,
+    buf: u32,
 }
 
 // SAFETY: page_pool calls are allowed from any CPU (returns never ask for
@@ -38,14 +40,18 @@ unsafe impl Send for PagePool {}
 // SAFETY: See `Send`.
 unsafe impl Sync for PagePool {}
 
-/// One page of a pool, owned by an Rx descriptor slot.
+/// One Rx buffer of a pool (a page or a fragment of one), owned by an Rx
+/// descriptor slot.
 ///
 /// # Invariants
 ///
-/// `page` is a page of the pool `pool`, mapped at `dma`.
+/// `page` is a page of the pool `pool`; the buffer is the `len` bytes at
+/// `off` in it, mapped at `dma`, and holds one reference of the page.
 pub(crate) struct RxPage {
     page: NonNull<ffi::Page>,
     dma: DmaAddr,
+    off: u32,
+    len: u32,
     pool: NonNull<ffi::PagePool>,
 }
 
@@ -53,26 +59,27 @@ pub(crate) struct RxPage {
 unsafe impl Send for RxPage {}
 
 impl RxPage {
-    /// Bus address of the start of the page.
+    /// Bus address of the start of the buffer.
     pub(crate) fn dma(&self) -> DmaAddr {
         self.dma
     }
 
-    /// Copies `N` bytes at `off` out of the page (`None` past its end). The
-    /// device must be done with them and they must be synced for the CPU
-    /// ([`PagePool::sync_for_cpu`]).
+    /// Copies `N` bytes at `off` out of the buffer (`None` past its end).
+    /// The device must be done with them and they must be synced for the
+    /// CPU ([`PagePool::sync_for_cpu`]).
     pub(crate) fn read<const N: usize>(&self, off: u32) -> Option<[u8; N]> {
         let end = u32::try_from(N).ok()?.checked_add(off)?;
-        if end > page_size() {
+        if end > self.len {
             return None;
         }
         let mut buf = [0u8; N];
         // SAFETY: The page is ours (token) and lowmem (page_pool pages are);
-        // `off + N` is within it; `buf` is writable for `N` bytes.
+        // `off + N` is within the buffer, which lies in the page; `buf` is
+        // writable for `N` bytes.
         unsafe {
             ffi::nxp_page_read(
                 self.page.as_ptr(),
-                off,
+                self.off + off,
                 buf.as_mut_ptr().cast(),
                 N as kernel::ffi::c_uint,
             )
@@ -90,8 +97,10 @@ impl RxPage {
 pub(crate) struct RxSkb(NonNull<ffi::SkBuff>);
 
 impl PagePool {
-    /// A pool of `size` pages for `napi`'s ring; the device writes at
-    /// `offset` into each page, at most `max_len` bytes.
+    /// A pool for `napi`'s ring of `size` buffers; the device writes at
+    /// `offset` into each buffer, at most `max_len` bytes. A buffer is the
+    /// smallest power of two that holds that and the `skb_shared_info`
+    /// of `build_skb`, at most a page.
     pub(crate) fn new(
         dev: &DmaDevice,
         napi: &Napi,
@@ -99,6 +108,24 @@ impl PagePool {
         offset: u32,
         max_len: u32,
     ) -> Result<Self> {
+        let page = page_size();
+        // SAFETY: Reads a constant.
+        let shinfo = unsafe { ffi::nxp_skb_shinfo_size() };
+        let need = offset.checked_add(max_len).ok_or(EINVAL)?;
+        if need > page {
+            return Err(EINVAL);
+        }
+        let buf = need
+            .saturating_add(shinfo)
+            .checked_next_power_of_two()
+            .unwrap_or(page)
+            .min(page);
+        // With fragments the pool syncs whole pages for the device.
+        let (offset, max_len) = if buf < page {
+            (0, page)
+        } else {
+            (offset, max_len)
+        };
         // SAFETY: Valid device and NAPI instance.
         let pp = unsafe {
             ffi::nxp_page_pool_create(dev.raw_device(), napi.as_raw(), size, offset, max_len)
@@ -106,81 +133,109 @@ impl PagePool {
         if pp.is_null() || kernel::error::from_err_ptr(pp).is_err() {
             return Err(ENOMEM);
         }
-        // SAFETY: Reads a constant.
-        let shinfo = unsafe { ffi::nxp_skb_shinfo_size() };
         let pp = NonNull::new(pp).ok_or(ENOMEM)?;
-        // INVARIANT: created by the shim for `dev`, owned by the new value.
+        // INVARIANT: created by the shim for `dev`, owned by the new value;
+        // `buf` a power of two of at most a page.
         Ok(Self {
             pp,
             dev: dev.clone(),
-            room: page_size().saturating_sub(shinfo),
+            buf,
         })
     }
 
-    /// A page for an Rx descriptor, or `None` when memory is short.
+    /// The size of a buffer (its truesize).
+    pub(crate) fn buf_size(&self) -> u32 {
+        self.buf
+    }
+
+    /// A buffer for an Rx descriptor, or `None` when memory is short.
     pub(crate) fn alloc(&self) -> Option<RxPage> {
         let mut dma = 0;
-        // SAFETY: Valid pool; `dma` is writable.
-        let p = unsafe { ffi::nxp_pp_alloc(self.pp.as_ptr(), &mut dma) };
-        // INVARIANT: a page of this pool, mapped at `dma`.
+        let mut off = 0;
+        let p = if self.buf < page_size() {
+            // SAFETY: Valid pool; `off` and `dma` are writable.
+            unsafe { ffi::nxp_pp_alloc_frag(self.pp.as_ptr(), self.buf, &mut off, &mut dma) }
+        } else {
+            // SAFETY: Valid pool; `dma` is writable.
+            unsafe { ffi::nxp_pp_alloc(self.pp.as_ptr(), &mut dma) }
+        };
+        // INVARIANT: a buffer of `self.buf` bytes at `off` in a page of this
+        // pool, mapped at `dma`.
         NonNull::new(p).map(|page| RxPage {
             page,
             dma,
+            off,
+            len: self.buf,
             pool: self.pp,
         })
     }
 
-    /// Returns a page to the pool. Direct recycling into the pool's NAPI
-    /// cache happens when the pool finds it safe (called from its NAPI on
-    /// its CPU). A page of another pool is leaked with a warning rather
-    /// than put into the wrong one.
+    /// Returns a buffer to the pool (its page is recycled once all its
+    /// fragments are back). Direct recycling into the pool's NAPI cache
+    /// happens when the pool finds it safe (called from its NAPI on its
+    /// CPU). A buffer of another pool is leaked with a warning rather than
+    /// put into the wrong one.
     pub(crate) fn put(&self, page: RxPage) {
         if page.pool != self.pp {
             pr_warn!("nxp-rfl: Rx page of another pool not returned\n");
             return;
         }
-        // SAFETY: The page belongs to this pool (checked above).
+        // SAFETY: The page belongs to this pool (checked above); the token
+        // holds one of its references.
         unsafe { ffi::nxp_pp_put(self.pp.as_ptr(), page.page.as_ptr(), false) }
     }
 
-    /// Makes `len` bytes at `off` in `page`, written by the device, visible
-    /// to the CPU; out-of-page ranges (or another pool's page) are refused.
+    /// Makes `len` bytes at `off` in buffer `page`, written by the device,
+    /// visible to the CPU; out-of-buffer ranges (or another pool's buffer)
+    /// are refused.
     pub(crate) fn sync_for_cpu(&self, page: &RxPage, off: u32, len: u32) -> Result {
         let end = off.checked_add(len).ok_or(EINVAL)?;
-        if end > page_size() || page.pool != self.pp {
+        if end > page.len || page.pool != self.pp {
             return Err(EINVAL);
         }
-        // SAFETY: `off..off + len` lies in `page`, mapped on this pool's
+        // SAFETY: `off..off + len` lies in the buffer, mapped on this pool's
         // device at `page.dma` (token invariant).
         unsafe { ffi::nxp_dma_sync_for_cpu(self.dev.raw_device(), page.dma + u64::from(off), len) };
         Ok(())
     }
 
-    /// Builds an skb around `len` bytes at `headroom` in `page` (whose
-    /// buffer is the whole page: `truesize` at most a page), whose recycling
-    /// goes back to this pool. On failure, or if the frame and the
-    /// `skb_shared_info` would not fit, the page is returned.
+    /// Builds an skb around `len` bytes at `headroom` in buffer `page`
+    /// (truesize: the buffer), whose recycling goes back to this pool. On
+    /// failure, or if the frame and the `skb_shared_info` would not fit in
+    /// the buffer, the buffer is returned.
     pub(crate) fn build_skb(
         &self,
         page: RxPage,
-        truesize: u32,
         headroom: u32,
         len: u32,
     ) -> core::result::Result<RxSkb, RxPage> {
+        // SAFETY: Reads a constant.
+        let shinfo = unsafe { ffi::nxp_skb_shinfo_size() };
         let fits = headroom
             .checked_add(len)
-            .is_some_and(|end| truesize <= page_size() && end <= self.room);
+            .and_then(|end| end.checked_add(shinfo))
+            .is_some_and(|end| end <= page.len);
         if !fits || page.pool != self.pp {
             return Err(page);
         }
-        // SAFETY: The page is ours and of this pool; `headroom + len` plus
+        // SAFETY: The buffer is ours and of this pool; `headroom + len` plus
         // the shared info fit in it (checked above).
-        let skb = unsafe { ffi::nxp_rx_build_skb(page.page.as_ptr(), truesize, headroom, len) };
+        let skb =
+            unsafe { ffi::nxp_rx_build_skb(page.page.as_ptr(), page.off, page.len, headroom, len) };
         match NonNull::new(skb) {
-            // INVARIANT: a new skb, owned by us.
+            // INVARIANT: a new skb, owned by us (it took the buffer's page
+            // reference).
             Some(skb) => Ok(RxSkb(skb)),
             None => Err(page),
         }
+    }
+
+    /// The largest frame a buffer holds after `headroom`, with the
+    /// `skb_shared_info` that `build_skb` puts at its end.
+    pub(crate) fn room(&self, headroom: u32) -> u32 {
+        // SAFETY: Reads a constant.
+        let shinfo = unsafe { ffi::nxp_skb_shinfo_size() };
+        self.buf.saturating_sub(shinfo).saturating_sub(headroom)
     }
 }
 

@@ -5,6 +5,7 @@
  */
 #include <linux/dma-mapping.h>
 #include <linux/etherdevice.h>
+#include <linux/if_vlan.h>
 #include <linux/ethtool.h>
 #include <linux/interrupt.h>
 #include <linux/ip.h>
@@ -19,6 +20,7 @@
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <net/netdev_queues.h>
+#include <net/tcp.h>
 #include <net/page_pool/helpers.h>
 
 #include "shim_net.h"
@@ -53,6 +55,19 @@ static netdev_tx_t nxp_ndo_start_xmit(struct sk_buff *skb, struct net_device *de
 {
 	return nxp_rs_ndo_start_xmit(rs_of(dev), skb, skb_get_queue_mapping(skb)) ?
 		NETDEV_TX_BUSY : NETDEV_TX_OK;
+}
+
+/* GSO packets the driver cannot take in one piece (too many descriptors
+ * for the current ring, or segmentation not possible right now) go through
+ * software GSO instead. */
+static netdev_features_t nxp_ndo_features_check(struct sk_buff *skb, struct net_device *dev,
+						netdev_features_t features)
+{
+	features = vlan_features_check(skb, features);
+	if (skb_is_gso(skb) &&
+	    !nxp_rs_ndo_gso_ok(rs_of(dev), skb_shinfo(skb)->gso_segs, skb_shinfo(skb)->nr_frags))
+		features &= ~NETIF_F_GSO_MASK;
+	return features;
 }
 
 static void nxp_ndo_get_stats64(struct net_device *dev, struct rtnl_link_stats64 *s)
@@ -103,6 +118,7 @@ static const struct net_device_ops nxp_netdev_ops = {
 	.ndo_open		= nxp_ndo_open,
 	.ndo_stop		= nxp_ndo_stop,
 	.ndo_start_xmit		= nxp_ndo_start_xmit,
+	.ndo_features_check	= nxp_ndo_features_check,
 	.ndo_get_stats64	= nxp_ndo_get_stats64,
 	.ndo_tx_timeout		= nxp_ndo_tx_timeout,
 	.ndo_set_rx_mode	= nxp_ndo_set_rx_mode,
@@ -354,7 +370,14 @@ static netdev_features_t nxp_features(u32 f)
 		r |= NETIF_F_RXCSUM;
 	if (f & NXP_F_HIGHDMA)
 		r |= NETIF_F_HIGHDMA;
+	if (f & NXP_F_TSO)
+		r |= NETIF_F_TSO;
 	return r;
+}
+
+void nxp_netdev_set_tso_max_segs(struct net_device *dev, unsigned int segs)
+{
+	netif_set_tso_max_segs(dev, segs);
 }
 
 void nxp_netdev_setup(struct net_device *dev, u32 hw_features, u32 features,
@@ -599,6 +622,39 @@ unsigned int nxp_skb_nr_frags(const struct sk_buff *skb)
 	return skb_shinfo(skb)->nr_frags;
 }
 
+/* Size of fragment @i, 0 past the last. */
+unsigned int nxp_skb_frag_len(const struct sk_buff *skb, unsigned int i)
+{
+	if (i >= skb_shinfo(skb)->nr_frags)
+		return 0;
+	return skb_frag_size(&skb_shinfo(skb)->frags[i]);
+}
+
+/* Start of the linear data (skb_headlen() bytes). */
+const u8 *nxp_skb_data(const struct sk_buff *skb)
+{
+	return skb->data;
+}
+
+/* For a TCP/IPv4 GSO skb (what NETIF_F_TSO brings): the network and
+ * transport header offsets, the length of all headers and the MSS; returns
+ * 1. 0 for an skb that is not GSO, -1 for another GSO type. */
+int nxp_skb_tso_info(const struct sk_buff *skb, unsigned int *l3, unsigned int *l4,
+		     unsigned int *hdr_len, unsigned int *mss)
+{
+	if (!skb_is_gso(skb))
+		return 0;
+	if (!(skb_shinfo(skb)->gso_type & SKB_GSO_TCPV4) ||
+	    vlan_get_protocol(skb) != htons(ETH_P_IP) ||
+	    skb->ip_summed != CHECKSUM_PARTIAL)
+		return -1;
+	*l3 = skb_network_offset(skb);
+	*l4 = skb_transport_offset(skb);
+	*hdr_len = skb_tcp_all_headers(skb);
+	*mss = skb_shinfo(skb)->gso_size;
+	return 1;
+}
+
 /* 1 if the stack asks for an IPv4 TCP/UDP checksum (CHECKSUM_PARTIAL), with
  * the network and transport header offsets; 0 otherwise; -1 for a partial
  * checksum of another kind (the caller must fall back to software). */
@@ -749,6 +805,21 @@ struct page *nxp_pp_alloc(struct page_pool *pp, u64 *dma)
 	return page;
 }
 
+/* A @size-byte fragment of a pool page: the page, the fragment's offset in
+ * it and its bus address. */
+struct page *nxp_pp_alloc_frag(struct page_pool *pp, unsigned int size, unsigned int *off,
+			       u64 *dma)
+{
+	unsigned int o;
+	struct page *page = page_pool_dev_alloc_frag(pp, &o, size);
+
+	if (page) {
+		*off = o;
+		*dma = page_pool_get_dma_addr(page) + o;
+	}
+	return page;
+}
+
 /* With @napi false the pool itself decides whether direct recycling is safe
  * (page_pool_napi_local()). */
 void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi)
@@ -761,10 +832,10 @@ unsigned int nxp_skb_shinfo_size(void)
 	return SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 }
 
-struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int truesize,
+struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int off, unsigned int truesize,
 				 unsigned int headroom, unsigned int len)
 {
-	struct sk_buff *skb = napi_build_skb(page_address(page), truesize);
+	struct sk_buff *skb = napi_build_skb(page_address(page) + off, truesize);
 
 	if (unlikely(!skb))
 		return NULL;

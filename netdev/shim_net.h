@@ -26,6 +26,7 @@ struct sk_buff;
 #define NXP_F_RXCSUM	(1u << 2)
 #define NXP_F_HIGHDMA	(1u << 3)
 #define NXP_F_IPV6_CSUM	(1u << 4)
+#define NXP_F_TSO	(1u << 5)
 
 /* Statistics handed to ndo_get_stats64. Layout shared with Rust. */
 struct nxp_stats {
@@ -74,6 +75,7 @@ unsigned int nxp_rs_regs_len(void *rs);
 void nxp_rs_regs(void *rs, u32 *buf, unsigned int words);
 u32 nxp_rs_get_msglevel(void *rs);
 void nxp_rs_set_msglevel(void *rs, u32 level);
+bool nxp_rs_ndo_gso_ok(void *rs, unsigned int segs, unsigned int nr_frags);
 
 /* net_device */
 struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
@@ -129,6 +131,11 @@ void nxp_txq_reset(struct netdev_queue *txq);
 unsigned int nxp_skb_len(const struct sk_buff *skb);
 unsigned int nxp_skb_headlen(const struct sk_buff *skb);
 unsigned int nxp_skb_nr_frags(const struct sk_buff *skb);
+unsigned int nxp_skb_frag_len(const struct sk_buff *skb, unsigned int i);
+const u8 *nxp_skb_data(const struct sk_buff *skb);
+int nxp_skb_tso_info(const struct sk_buff *skb, unsigned int *l3, unsigned int *l4,
+		     unsigned int *hdr_len, unsigned int *mss);
+void nxp_netdev_set_tso_max_segs(struct net_device *dev, unsigned int segs);
 int nxp_skb_csum_offload(const struct sk_buff *skb, unsigned int *l3_off,
 			 unsigned int *l4_off, bool *udp, u16 *phcs);
 void *nxp_skb_push_zeroed(struct sk_buff *skb, unsigned int len);
@@ -157,9 +164,11 @@ struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
 				       unsigned int max_len);
 void nxp_page_pool_destroy(struct page_pool *pp);
 struct page *nxp_pp_alloc(struct page_pool *pp, u64 *dma);
+struct page *nxp_pp_alloc_frag(struct page_pool *pp, unsigned int size, unsigned int *off,
+			       u64 *dma);
 void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi);
 unsigned int nxp_skb_shinfo_size(void);
-struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int truesize,
+struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int off, unsigned int truesize,
 				 unsigned int headroom, unsigned int len);
 void nxp_page_read(struct page *page, unsigned int off, void *buf, unsigned int len);
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,

@@ -11,6 +11,7 @@ use super::{
     ffi,
     net::NetDev, //
 };
+use crate::tso;
 
 /// An owned `struct sk_buff`.
 ///
@@ -85,6 +86,43 @@ impl Skb {
     pub(crate) fn nr_frags(&self) -> u32 {
         // SAFETY: Valid skb.
         unsafe { ffi::nxp_skb_nr_frags(self.as_raw()) }
+    }
+
+    /// Length of page fragment `i`, `None` past the last.
+    pub(crate) fn frag_len(&self, i: u32) -> Option<u32> {
+        if i >= self.nr_frags() {
+            return None;
+        }
+        // SAFETY: Valid skb, `i < nr_frags`.
+        Some(unsafe { ffi::nxp_skb_frag_len(self.as_raw(), i) })
+    }
+
+    /// The first `len` bytes of the linear part (headers), `None` if it is
+    /// shorter.
+    pub(crate) fn head(&self, len: u32) -> Option<&[u8]> {
+        if len > self.headlen() {
+            return None;
+        }
+        // SAFETY: Valid skb; its linear data has `headlen >= len` bytes,
+        // which stay in place while `self` is borrowed (only `&mut self`
+        // methods change the skb).
+        Some(unsafe { core::slice::from_raw_parts(ffi::nxp_skb_data(self.as_raw()), len as usize) })
+    }
+
+    /// For a TCP/IPv4 GSO packet: its layout for segmentation in the
+    /// driver (`Ok(None)` for a packet that is not GSO; `EINVAL` for another
+    /// GSO type or inconsistent headers).
+    pub(crate) fn tso_layout(&self) -> kernel::error::Result<Option<tso::Layout>> {
+        let (mut l3, mut l4, mut hdr, mut mss): (c_uint, c_uint, c_uint, c_uint) = (0, 0, 0, 0);
+        // SAFETY: Valid skb; outputs are writable.
+        match unsafe { ffi::nxp_skb_tso_info(self.as_raw(), &mut l3, &mut l4, &mut hdr, &mut mss) }
+        {
+            0 => Ok(None),
+            1 if hdr <= self.headlen() => tso::Layout::new(l3, l4, hdr, mss, self.len())
+                .map(Some)
+                .map_err(|_| kernel::error::code::EINVAL),
+            _ => Err(kernel::error::code::EINVAL),
+        }
     }
 
     /// The checksum offload requested for this skb.

@@ -19,6 +19,9 @@ pub mod napi;
 #[path = "../../../crc.rs"]
 pub mod crc;
 
+#[path = "../../../tso.rs"]
+pub mod tso;
+
 #[path = "../../../gianfar/coalesce.rs"]
 pub mod gianfar_coalesce;
 

@@ -9,3 +9,4 @@ mod filter_gianfar;
 mod napi;
 mod qdisc;
 mod ring;
+mod tso;

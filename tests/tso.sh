@@ -1,0 +1,68 @@
+#!/bin/sh
+# TCP segmentation offload. With TSO on, the stack hands the driver TCP
+# packets of up to 64 KiB and the driver cuts them into frames (software
+# TSO, as the C fec does: a header copy per frame, payload mapped in place).
+# The host verifies every frame's checksums and sequence numbers, so bad
+# headers show as a retransmission storm or a stalled stream: the rate must
+# be nonzero and retransmissions under 1 % of the segments. `ethtool -K tso
+# off` switches to the stack's own segmentation (no driver TSO packets) and
+# back; on a 64-entry Tx ring the driver takes only packets that fit its
+# stop threshold and the stack segments the rest.
+# timeout: 150
+. /usr/share/nxp/tests/lib.sh
+check "interface up" netif_up
+IF=$(netif)
+tso() { ethtool -k $IF | sed -n 's/^tcp-segmentation-offload: //p'; }
+diag "tcp-segmentation-offload: $(tso)"
+case "$(tso)" in
+*fixed*) skip "$DRV_NAME has no TSO ($(tso))" ;;
+esac
+check "TSO on by default" test "$(tso)" = on
+# Driver counters of fec_rs (the C fec has none for TSO).
+stat() { ethtool -S $IF | awk -v k="$1:" '$1 == k { print $2 }'; }
+tso_pkts() { stat sw_tx_tso_packets; }
+rust() { [ "$NXP_DRIVER" = rust ]; }
+
+# stream <name> <seconds>: TCP from the guest; checks rate and retransmits.
+stream() {
+	iperf3 -c $HOST_IP -t $2 -w 128K -f m > /tmp/iperf.$1 2>&1
+	rc=$?
+	sed 's/^/#   /' /tmp/iperf.$1 | tail -4
+	check "$1: iperf3 completed" test $rc = 0
+	# Sender line: ... <MBytes> MBytes <rate> Mbits/sec <retr> sender
+	set -- $1 $(awk '$NF == "sender" { print $(NF-5), $(NF-3), $(NF-1) }' /tmp/iperf.$1)
+	diag "$1: $2 MBytes, $3 Mbit/s, $4 retransmits"
+	check "$1: rate > 0" awk -v r="${3:-0}" 'BEGIN { exit !(r > 0) }'
+	check "$1: retransmits under 1 % of the segments" \
+		awk -v mb="${2:-0}" -v re="${4:-1}" 'BEGIN { exit !(re * 100 <= mb * 1048576 / 1448) }'
+}
+
+t0=$(tso_pkts)
+stream tso-on 5
+if rust; then
+	t1=$(tso_pkts)
+	diag "driver TSO packets: $((t1 - t0)), frames: $(stat sw_tx_tso_frames)"
+	check "the driver segmented packets" test $((t1 - t0)) -gt 100
+fi
+
+check "ethtool -K tso off" ethtool -K $IF tso off
+check "TSO reads back off" test "$(tso)" = off
+t1=$(tso_pkts)
+stream tso-off 3
+rust && check "no driver TSO with tso off" test "$(tso_pkts)" = "$t1"
+check "ethtool -K tso on" ethtool -K $IF tso on
+check "TSO reads back on" test "$(tso)" = on
+
+if rust; then
+	tx0=$(ethtool -g $IF | awk '/^Current/ { c = 1 } c && $1 == "TX:" { print $2 }')
+	check "ethtool -G tx 64" ethtool -G $IF tx 64
+	wait_for 15 carrier_up $IF
+	wait_for 10 ping -c 1 -W 1 $HOST_IP
+	t1=$(tso_pkts)
+	stream small-ring 3
+	diag "driver TSO packets on the 64-entry ring: $(($(tso_pkts) - t1))"
+	check "ethtool -G tx $tx0 (back)" ethtool -G $IF tx $tx0
+	wait_for 15 carrier_up $IF
+fi
+check "traffic afterwards" ping -c 2 -W 3 $HOST_IP
+finish
