@@ -186,11 +186,24 @@ fn ring_descs(tso: bool, ring: u32) -> u32 {
     }
 }
 
-/// Rx buffer geometry: one frame per page_pool page, written `RX_HEADROOM`
-/// bytes into it (64-byte aligned, as the AVB ENETs require), at most
-/// `RX_BUF_LEN` bytes (MRBR, `PKT_MAXBUF_SIZE` of the C driver).
+/// Rx buffer geometry: one frame per page_pool buffer, written
+/// `RX_HEADROOM` bytes into it (64-byte aligned, as the AVB ENETs require),
+/// at most `RX_BUF_LEN` bytes (MRBR, `PKT_MAXBUF_SIZE` of the C driver); up
+/// to a 1500-byte MTU only `RX_BUF_LEN_SMALL`, which with the headroom and
+/// `build_skb`'s shared info fits half a page: half the truesize per frame
+/// of the C driver's whole pages, so a socket buffer holds twice the frames.
 const RX_HEADROOM: u32 = 128;
 const RX_BUF_LEN: u32 = 1984;
+const RX_BUF_LEN_SMALL: u32 = 1536;
+
+/// The Rx buffer length (MRBR) for frames of `mtu`.
+fn rx_buf_len(mtu: u32) -> u32 {
+    if mtu + VLAN_ETH_HLEN + desc::FCS_LEN + desc::RX_SHIFT <= RX_BUF_LEN_SMALL {
+        RX_BUF_LEN_SMALL
+    } else {
+        RX_BUF_LEN
+    }
+}
 /// Ethernet header with a VLAN tag.
 const VLAN_ETH_HLEN: u32 = 18;
 /// Largest MTU whose frames (with a VLAN tag, the FCS and the two shift
@@ -374,12 +387,14 @@ struct RxRing {
     next: u32,
     /// Inside a frame that spans descriptors (dropped up to its last one).
     in_long_frame: bool,
+    /// Buffer length the MAC may fill (MRBR).
+    buf_len: u32,
 }
 
 impl RxRing {
-    fn new(dma: &DmaDevice, napi: &Napi, size: RingSize) -> Result<RxRing> {
+    fn new(dma: &DmaDevice, napi: &Napi, size: RingSize, buf_len: u32) -> Result<RxRing> {
         let n = size.get() as usize;
-        let pool = PagePool::new(dma, napi, size.get(), RX_HEADROOM, RX_BUF_LEN)?;
+        let pool = PagePool::new(dma, napi, size.get(), RX_HEADROOM, buf_len)?;
         let bds = DescMem::new(dma, n * desc::BD_SIZE)?;
         let mut pages = KVec::with_capacity(n, GFP_KERNEL)?;
         for _ in 0..n {
@@ -392,6 +407,7 @@ impl RxRing {
             pool,
             next: 0,
             in_long_frame: false,
+            buf_len,
         };
         for i in 0..n {
             let page = ring.pool.alloc().ok_or(ENOMEM)?;
@@ -743,12 +759,15 @@ impl Fec {
             let _bh = BhDisabled::new();
             if let Some(rx) = self.rx.lock().as_ref() {
                 self.regs.write(regs::R_DES_START_0, rx.bds.dma() as u32);
+                self.regs.write(regs::R_BUFF_SIZE_0, rx.buf_len);
+                if q.has(Quirks::HAS_RACC) {
+                    self.regs.write(regs::FTRL, rx.buf_len);
+                }
             }
             if let Some(tx) = self.tx.lock().as_ref() {
                 self.regs.write(regs::X_DES_START_0, tx.bds.0.dma() as u32);
             }
         }
-        self.regs.write(regs::R_BUFF_SIZE_0, RX_BUF_LEN);
 
         let mut rcntl = rcr::MII | self.max_fl();
         // Full duplex unless the PHY says half.
@@ -767,7 +786,6 @@ impl Fec {
                 v &= !(racc::IPDIS | racc::PRODIS);
             }
             self.regs.write(regs::RACC, v);
-            self.regs.write(regs::FTRL, RX_BUF_LEN);
         }
         let mut ecntl = ecr::ETHEREN | ecr::BYTESWP | ecr::EN1588;
         // ENET-MAC: length check, interface mode, speed.
@@ -873,7 +891,7 @@ impl Fec {
         let tx = TxRing::new(&self.dma, &cfg, self.tso)?;
         self.ring_descs
             .store(cfg.thresholds.stop(), Ordering::Relaxed);
-        let rx = RxRing::new(&self.dma, &self.rx_napi, cfg.rx)?;
+        let rx = RxRing::new(&self.dma, &self.rx_napi, cfg.rx, rx_buf_len(self.dev.mtu()))?;
         self.tx_produced.store(0, Ordering::Relaxed);
         self.tx_consumed.store(0, Ordering::Relaxed);
         let _bh = BhDisabled::new();
@@ -1453,8 +1471,13 @@ impl NetDriver for Fec {
     }
 
     fn change_mtu(&self, mtu: u32) -> Result {
-        // Rx buffers are sized for the largest MTU: only the frame length
-        // limit changes, live.
+        // Across 1500 bytes the Rx buffers change size: the rings are
+        // rebuilt (RTNL is held, as for open/stop, so `up` is stable).
+        let old = self.dev.mtu();
+        if self.up.load(Ordering::Acquire) && rx_buf_len(mtu) != rx_buf_len(old) {
+            return self.restart_with(|_, apply| self.dev.set_mtu(if apply { mtu } else { old }));
+        }
+        // Otherwise only the frame length limit changes, live.
         // `hw_lock`: not across a MAC restart, which rewrites RCR.
         let _hw = self.hw_lock.lock();
         self.dev.set_mtu(mtu);
