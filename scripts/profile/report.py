@@ -258,6 +258,30 @@ def main():
                 out.append(f"| `{short(label(s))}` | {w} | {x:,.1f} | {y:,.1f} | {d:+,.1f} |"
                            f" {cx:,.0f} | {cy:,.0f} |")
             out.append("")
+            # The drivers' own functions never share a name; the rest of the
+            # kernel does, and shows what each driver makes the stack do.
+            out += [f"## Biggest differences outside the driver modules: {b} - {a}", "",
+                    f"| symbol | {a} k/MB | {b} k/MB | {b} - {a} | {a} calls/MB | {b} calls/MB |",
+                    "|---|---:|---:|---:|---:|---:|"]
+            rest = [t for t in diff if t[1][1] not in ra["own"] | rb["own"]]
+            for d, s, x, y, cx, cy in rest[:TOP // 2]:
+                out.append(f"| `{short(label(s))}`{' [' + s[1] + ']' if s[1] else ''} | {x:,.1f} |"
+                           f" {y:,.1f} | {d:+,.1f} | {cx:,.0f} | {cy:,.0f} |")
+            out.append("")
+            # The drivers' own functions side by side, by rank.
+            out += ["## Driver module functions side by side", "",
+                    f"| # | {a} | k/MB | {b} | k/MB |", "|---:|---|---:|---|---:|"]
+            mods = [sorted(((v, s) for s, v in r["per"].items() if s[1] in r["own"]),
+                           key=lambda t: -t[0])[:TOP // 2] for r in (ra, rb)]
+            for i in range(max(len(mods[0]), len(mods[1]))):
+                cells = []
+                for r, m in zip((ra, rb), mods):
+                    if i < len(m):
+                        cells += [f"`{short(label(m[i][1]), 70)}`", per_mb(m[i][0], r)]
+                    else:
+                        cells += ["", ""]
+                out.append(f"| {i + 1} | " + " | ".join(cells) + " |")
+            out.append("")
 
     with open(md_path, "w") as f:
         f.write("\n".join(out))
