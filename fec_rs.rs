@@ -174,18 +174,6 @@ const DEFAULT_RX_RING: u32 = 256;
 /// Largest rings the driver accepts.
 const MAX_RING: u32 = 4096;
 
-/// Descriptors one packet may take on a Tx ring of `ring` descriptors (the
-/// queue's stop threshold): a BD per fragment plus the linear part, with
-/// TSO a share of the ring (`tso::ring_max_descs`).
-fn ring_descs(tso: bool, ring: u32) -> u32 {
-    let frags = netdev::max_skb_frags();
-    if tso {
-        tso::ring_max_descs(ring, frags + 1, frags)
-    } else {
-        frags + 1
-    }
-}
-
 /// Rx buffer geometry: one frame per page_pool buffer, written
 /// `RX_HEADROOM` bytes into it (64-byte aligned, as the AVB ENETs require),
 /// at most `RX_BUF_LEN` bytes (MRBR, `PKT_MAXBUF_SIZE` of the C driver); up
@@ -1386,7 +1374,7 @@ impl NetDriver for Fec {
                             hdr[..n].copy_from_slice(template);
                             l.build_header(&mut hdr[..n], seg);
                             hdrs.write_bytes(off, &hdr[..n]);
-                            hdrs.dma() + off as DmaAddr
+                            (hdrs.dma() + off as DmaAddr, l.hdr_len)
                         },
                         |i, addr, len, bd| {
                             let (eof, int) = match bd {
@@ -1643,7 +1631,7 @@ impl NetDriver for Fec {
     }
 
     fn set_rings(&self, r: &Rings) -> Result {
-        let new = r.config("fec_rs", ring_descs(self.tso, r.tx), MAX_RING)?;
+        let new = r.config("fec_rs", txring::max_packet_descs(self.tso, r.tx), MAX_RING)?;
         let old = self.cfg.lock().rings;
         self.restart_with(|cfg, apply| cfg.rings = if apply { new } else { old })
     }
@@ -1878,7 +1866,7 @@ impl platform::Driver for FecRs {
         let rings = RingConfig::new(
             DEFAULT_TX_RING,
             DEFAULT_RX_RING,
-            ring_descs(tso, DEFAULT_TX_RING),
+            txring::max_packet_descs(tso, DEFAULT_TX_RING),
             MAX_RING,
         )
         .map_err(|_| EINVAL)?;

@@ -34,8 +34,6 @@ mod qdisc_hooks;
 mod ring;
 #[allow(dead_code)]
 mod tso;
-// Software TSO (`map_tso`) is used by fec_rs only so far.
-#[allow(dead_code)]
 mod txring;
 
 /// eTSEC hardware: register map, descriptors, coalescing units.
@@ -136,6 +134,7 @@ use ring::{
     RingSize, //
 };
 use txring::{
+    TsoBd,
     TxBook,
     TxDescs, //
 };
@@ -197,6 +196,9 @@ struct TxRing {
     thresholds: qdisc_hooks::TxThresholds,
     bds: TxBds,
     book: TxBook,
+    /// Software TSO: per descriptor a buffer for a frame control block and
+    /// a segment's headers (`tso::HDR_SIZE` bytes).
+    hdrs: DescMem,
 }
 
 /// The Tx descriptors of a ring (big-endian eTSEC layout).
@@ -254,6 +256,10 @@ struct GroupStats {
     tx_packets: Atomic<u64>,
     tx_bytes: Atomic<u64>,
     tx_dropped: Atomic<u64>,
+    /// GSO packets segmented by the driver (software TSO), and the frames
+    /// made of them.
+    tx_tso_packets: Atomic<u64>,
+    tx_tso_frames: Atomic<u64>,
     /// Times the Rx ring ran out of buffers and the hardware halted it.
     rx_ring_halts: Atomic<u64>,
     /// Frames whose checksums the parser checked and found good.
@@ -273,6 +279,8 @@ impl Default for GroupStats {
             tx_packets: z(),
             tx_bytes: z(),
             tx_dropped: z(),
+            tx_tso_packets: z(),
+            tx_tso_frames: z(),
             rx_ring_halts: z(),
             rx_csum_ok: z(),
         }
@@ -318,8 +326,9 @@ struct Gfar {
     groups: KVec<Group>,
     /// Taken under RTNL (ethtool, open) and briefly elsewhere.
     cfg: Pin<KBox<SpinLock<Cfg>>>,
-    /// Descriptors a packet may need (`MAX_SKB_FRAGS + 1`).
-    max_descs: u32,
+    /// Descriptors one packet may take on the current Tx rings (their stop
+    /// threshold), for `gso_ok`.
+    ring_descs: AtomicU32,
     msglevel: AtomicU32,
     /// Interface up (between a successful open and stop).
     up: AtomicBool,
@@ -456,6 +465,7 @@ impl TxRing {
             thresholds: cfg.thresholds,
             bds,
             book: TxBook::new(size)?,
+            hdrs: DescMem::new(dma, n * tso::HDR_SIZE as usize)?,
         })
     }
 }
@@ -689,6 +699,8 @@ impl Gfar {
     /// Allocates and installs the rings of every group.
     fn alloc_rings(&self) -> Result {
         let cfg = self.cfg.lock().rings;
+        self.ring_descs
+            .store(cfg.thresholds.stop(), Ordering::Relaxed);
         for g in self.groups.iter() {
             let tx = TxRing::new(&self.dma, &cfg)?;
             let rx = RxRing::new(&self.dma, &g.rx_napi, cfg.rx)?;
@@ -960,8 +972,20 @@ impl NetDriver for Gfar {
         let Some(g) = self.groups.get(queue as usize) else {
             return TxVerdict::Ok;
         };
+        // A TCP/IPv4 GSO packet (TSO on): segmented here, see `tso.rs`.
+        let gso = match skb.tso_layout() {
+            Ok(Some(l)) if l.hdr_len + desc::FCB_LEN as u32 <= tso::HDR_SIZE => Some(l),
+            Ok(None) => None,
+            _ => {
+                drop(skb);
+                return self.tx_drop(g);
+            }
+        };
         let nfrags = skb.nr_frags();
-        let nbds = nfrags + 1;
+        let nbds = match &gso {
+            Some(l) => tso::count_descs(l.segs(), nfrags),
+            None => nfrags + 1,
+        };
 
         let mut guard = g.tx.lock();
         let Some(tx) = (*guard).as_mut() else {
@@ -971,6 +995,13 @@ impl NetDriver for Gfar {
         };
         let size = tx.size;
         let t = tx.thresholds;
+        if nbds > t.stop() {
+            // A GSO packet checked against a larger ring before a ring
+            // change: it can never fit in advance.
+            drop(guard);
+            drop(skb);
+            return self.tx_drop(g);
+        }
         let produced = g.tx_produced.load(Ordering::Relaxed);
         let c = Cursor {
             produced,
@@ -986,8 +1017,10 @@ impl NetDriver for Gfar {
             return TxVerdict::Busy(skb);
         }
 
-        // Checksum offload: push the frame control block in front.
+        // Checksum offload: push the frame control block in front (with
+        // TSO each frame's header copy gets its own).
         let (skb, fcb) = match skb.csum_request() {
+            CsumRequest::Ipv4 { .. } if gso.is_some() => (skb, true),
             CsumRequest::Ipv4 { l3, l4, udp, phcs } => {
                 let Some(mut skb) = skb.with_headroom(self.dev, desc::FCB_LEN as u32) else {
                     drop(guard);
@@ -1002,9 +1035,10 @@ impl NetDriver for Gfar {
                 *room = fcb;
                 (skb, true)
             }
-            CsumRequest::None => (skb, false),
-            // Only IPv4 checksums are advertised; anything else is a bug.
-            CsumRequest::Other => {
+            CsumRequest::None if gso.is_none() => (skb, false),
+            // Only IPv4 checksums are advertised (GSO packets always ask for
+            // one); anything else is a bug.
+            _ => {
                 drop(guard);
                 drop(skb);
                 return self.tx_drop(g);
@@ -1012,38 +1046,113 @@ impl NetDriver for Gfar {
         };
         let bytes = skb.len();
 
-        // Map the head and the fragments straight into their slots; the
-        // fragments' descriptors may be READY before the head's, since the
-        // hardware starts at the head. On a mapping failure, `release()`
-        // undoes what was mapped so far (the head slot counts it).
+        // Map the head and the fragments (or, with TSO, each segment's
+        // header copy and payload) straight into their slots; the other
+        // descriptors may be READY before the first one, since the hardware
+        // starts at the first. On a mapping failure, the book undoes what
+        // was mapped so far.
         let headlen = skb.headlen();
         let last_slot = size.get() as usize - 1;
+        let first_slot = size.slot(produced);
         let bds = &tx.bds;
-        let mapped =
-            tx.book
+        let mapped = match &gso {
+            None => tx
+                .book
                 .map_packet(bds, &self.dma, &skb, produced, bytes, |i, addr, len, f| {
                     bds.set_bufptr(i, addr);
                     if f > 0 {
                         let lst = desc::tx_lstatus(len, false, f == nfrags, false, i == last_slot);
                         bds.set_lstatus(i, lst);
                     }
-                });
-        let Ok((_, nbds)) = mapped else {
+                })
+                .map(|(_, n)| {
+                    (
+                        n,
+                        desc::tx_lstatus(headlen, true, nfrags == 0, fcb, first_slot == last_slot),
+                    )
+                }),
+            Some(l) => {
+                let n = l.hdr_len as usize;
+                let fcb_len = desc::FCB_LEN;
+                // (`tso_layout` checked that the headers are linear.)
+                let template = skb.head(l.hdr_len).unwrap_or(&[]);
+                if template.len() != n {
+                    drop(guard);
+                    drop(skb);
+                    return self.tx_drop(g);
+                }
+                let mut buf = [0u8; tso::HDR_SIZE as usize];
+                let hdrs = &tx.hdrs;
+                let mut first_lst = 0;
+                tx.book
+                    .map_tso(
+                        bds,
+                        &self.dma,
+                        &skb,
+                        l,
+                        produced,
+                        bytes,
+                        |i, seg| {
+                            // Frame control block, then the segment's headers
+                            // with the pseudo-header checksum in the TCP
+                            // checksum field as the stack leaves it.
+                            let hdr = &mut buf[fcb_len..fcb_len + n];
+                            hdr.copy_from_slice(template);
+                            l.build_header(hdr, seg);
+                            let ph = l.pseudo_csum(hdr, seg);
+                            let c = (l.l4 + 16) as usize;
+                            hdr[c..c + 2].copy_from_slice(&ph);
+                            // The IPv4 header checksum is the MAC's (CIP).
+                            let c = (l.l3 + 10) as usize;
+                            hdr[c..c + 2].fill(0);
+                            buf[..fcb_len].copy_from_slice(&desc::tx_fcb(
+                                l.l3 as u8,
+                                (l.l4 - l.l3) as u8,
+                                false,
+                                true,
+                                u16::from_ne_bytes(ph),
+                            ));
+                            let off = i * tso::HDR_SIZE as usize;
+                            hdrs.write_bytes(off, &buf[..fcb_len + n]);
+                            (hdrs.dma() + off as DmaAddr, (fcb_len + n) as u32)
+                        },
+                        |i, addr, len, bd| {
+                            let (first, last, int) = match bd {
+                                TsoBd::Header => (true, false, false),
+                                TsoBd::Payload => (false, false, false),
+                                TsoBd::EndOfFrame => (false, true, false),
+                                TsoBd::EndOfPacket => (false, true, true),
+                            };
+                            bds.set_bufptr(i, addr);
+                            let lst =
+                                desc::tx_lstatus_int(len, first, last, int, first, i == last_slot);
+                            if i == first_slot {
+                                first_lst = lst;
+                            } else {
+                                bds.set_lstatus(i, lst);
+                            }
+                        },
+                    )
+                    .map(|n| (n, first_lst))
+            }
+        };
+        let Ok((nbds, first_lst)) = mapped else {
             drop(guard);
             drop(skb);
             return self.tx_drop(g);
         };
         tx.book.set_skb(produced, skb);
+        if let Some(l) = &gso {
+            g.stats.tx_tso_packets.add(1, Relaxed);
+            g.stats.tx_tso_frames.add(u64::from(l.segs()), Relaxed);
+        }
         // Report to BQL before the packet can complete: the Tx NAPI only
         // reclaims up to the published producer counter, so this precedes
         // any completion of it.
         let txq = g.txq(self.dev);
         let kick = txq.sent(bytes);
         dma::dma_wmb();
-        tx.bds.set_lstatus(
-            size.slot(produced),
-            desc::tx_lstatus(headlen, true, nfrags == 0, fcb, size.is_last(produced)),
-        );
+        tx.bds.set_lstatus(first_slot, first_lst);
         g.tx_produced
             .store(produced.wrapping_add(nbds), Ordering::Release);
         drop(guard);
@@ -1058,6 +1167,10 @@ impl NetDriver for Gfar {
                 .write(regs::TSTAT, queue::THALT0 >> g.index);
         }
         TxVerdict::Ok
+    }
+
+    fn gso_ok(&self, segs: u32, nr_frags: u32) -> bool {
+        tso::count_descs(segs, nr_frags) <= self.ring_descs.load(Ordering::Relaxed)
     }
 
     fn get_stats64(&self, s: &mut Stats) {
@@ -1229,7 +1342,7 @@ impl NetDriver for Gfar {
     }
 
     fn set_rings(&self, r: &Rings) -> Result {
-        let new = r.config("gianfar_rs", self.max_descs, MAX_RING)?;
+        let new = r.config("gianfar_rs", txring::max_packet_descs(true, r.tx), MAX_RING)?;
         let up = self.up.load(Ordering::Acquire);
         if up {
             self.stop();
@@ -1275,6 +1388,14 @@ impl NetDriver for Gfar {
             self.groups
                 .iter()
                 .map(|g| g.stats.rx_csum_ok.load(Relaxed))
+                .sum(),
+            self.groups
+                .iter()
+                .map(|g| g.stats.tx_tso_packets.load(Relaxed))
+                .sum(),
+            self.groups
+                .iter()
+                .map(|g| g.stats.tx_tso_frames.load(Relaxed))
                 .sum(),
         ];
         for (o, v) in out.iter_mut().zip(vals) {
@@ -1379,7 +1500,7 @@ impl NetDriver for Gfar {
 /// `ethtool -S` counter names: software counters, the programmed coalescing
 /// registers (QEMU ignores them, so this is where they can be checked), then
 /// the RMON MIB counters (0x680..=0x73c).
-static STAT_NAMES: [&CStr; 14 + 48] = [
+static STAT_NAMES: [&CStr; 16 + 48] = [
     c"rx_packets",
     c"rx_bytes",
     c"rx_errors",
@@ -1394,6 +1515,8 @@ static STAT_NAMES: [&CStr; 14 + 48] = [
     c"rxic_programmed",
     c"rx_ring_halts",
     c"rx_csum_ok",
+    c"tx_tso_packets",
+    c"tx_tso_frames",
     c"rmon_tr64",
     c"rmon_tr127",
     c"rmon_tr255",
@@ -1570,10 +1693,15 @@ impl platform::Driver for GianfarRs {
         }
 
         // A packet takes one BD per fragment plus one for the linear part
-        // (the frame control block is pushed into the headroom, not a BD).
-        let max_descs = netdev::max_skb_frags() + 1;
-        let rings = RingConfig::new(DEFAULT_TX_RING, DEFAULT_RX_RING, max_descs, MAX_RING)
-            .map_err(|_| EINVAL)?;
+        // (the frame control block is pushed into the headroom, not a BD);
+        // with software TSO a share of the ring.
+        let rings = RingConfig::new(
+            DEFAULT_TX_RING,
+            DEFAULT_RX_RING,
+            txring::max_packet_descs(true, DEFAULT_TX_RING),
+            MAX_RING,
+        )
+        .map_err(|_| EINVAL)?;
         dev_info!(dev, "rings: {rings}\n");
         let (tx_us, tx_frames) = Ic::DEFAULT_TX.to_ethtool(DEFAULT_SPEED_MBPS);
         dev_info!(
@@ -1596,6 +1724,7 @@ impl platform::Driver for GianfarRs {
                 hw_features: Features {
                     sg: true,
                     ip_csum: true,
+                    tso: true,
                     ..Default::default()
                 },
                 features: Features {
@@ -1603,6 +1732,7 @@ impl platform::Driver for GianfarRs {
                     ip_csum: true,
                     rxcsum: true,
                     highdma: true,
+                    tso: true,
                     ..Default::default()
                 },
                 min_mtu: MIN_MTU,
@@ -1610,6 +1740,7 @@ impl platform::Driver for GianfarRs {
                 needed_headroom: desc::FCB_LEN as u32,
                 watchdog_ms: TX_TIMEOUT_MS,
             });
+            ndev.set_tso_max_segs(tso::MAX_SEGS);
             ndev.set_mac(mac);
             let mut groups = KVec::with_capacity(hw.len(), GFP_KERNEL)?;
             for (i, h) in hw.into_iter().enumerate() {
@@ -1644,7 +1775,7 @@ impl platform::Driver for GianfarRs {
                 mode,
                 groups,
                 cfg,
-                max_descs,
+                ring_descs: AtomicU32::new(rings.thresholds.stop()),
                 msglevel: AtomicU32::new(0),
                 up: AtomicBool::new(false),
                 link,

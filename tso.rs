@@ -129,6 +129,26 @@ impl Layout {
     }
 }
 
+impl Layout {
+    /// The TCP pseudo-header checksum of segment `seg` (source and
+    /// destination address from `hdr`, protocol, TCP length), folded but not
+    /// complemented, as bytes in memory: what the stack leaves in the TCP
+    /// checksum field of a `CHECKSUM_PARTIAL` packet, for MACs that take it
+    /// from the driver (the eTSEC's frame control block).
+    pub(crate) fn pseudo_csum(&self, hdr: &[u8], seg: u32) -> [u8; 2] {
+        let l3 = self.l3 as usize;
+        let tcp_len = self.hdr_len - self.l4 + self.seg_len(seg);
+        let mut sum: u32 = 6 + tcp_len;
+        for w in hdr[l3 + 12..l3 + 20].chunks_exact(2) {
+            sum += u32::from(u16::from_be_bytes([w[0], w[1]]));
+        }
+        while sum > 0xffff {
+            sum = (sum & 0xffff) + (sum >> 16);
+        }
+        (sum as u16).to_be_bytes()
+    }
+}
+
 /// Walks the payload buffers of a packet (the rest of the linear part, then
 /// each page fragment) in pieces of at most a segment's remaining bytes.
 ///

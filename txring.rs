@@ -33,6 +33,18 @@ pub(crate) trait TxDescs {
     fn idle(&self, i: usize, last_in_ring: bool);
 }
 
+/// Descriptors one packet may take on a Tx ring of `ring` descriptors (the
+/// queue's stop threshold): a descriptor per fragment plus the linear part,
+/// with software TSO a share of the ring (`tso::ring_max_descs`).
+pub(crate) fn max_packet_descs(tso: bool, ring: u32) -> u32 {
+    let frags = crate::netdev::max_skb_frags();
+    if tso {
+        tso::ring_max_descs(ring, frags + 1, frags)
+    } else {
+        frags + 1
+    }
+}
+
 /// What a descriptor of a software-TSO packet holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum TsoBd {
@@ -154,7 +166,7 @@ impl TxBook {
     /// one frame per segment, each a header descriptor and one or more
     /// payload descriptors, from counter `first` on. `header(i, seg)`
     /// writes segment `seg`'s headers into the driver's header buffer of
-    /// descriptor `i` and returns its bus address; `fill(i, addr, len, bd)`
+    /// descriptor `i` and returns its bus address and length; `fill(i, addr, len, bd)`
     /// writes a descriptor (the first one must not be handed to the hardware
     /// yet). The payload is mapped in place, each buffer once. Returns the
     /// descriptor count, at most `tso::count_descs(segs, nr_frags)`. On a
@@ -168,7 +180,7 @@ impl TxBook {
         l: &tso::Layout,
         first: u32,
         bytes: u32,
-        mut header: impl FnMut(usize, u32) -> DmaAddr,
+        mut header: impl FnMut(usize, u32) -> (DmaAddr, u32),
         mut fill: impl FnMut(usize, DmaAddr, u32, TsoBd),
     ) -> Result<u32> {
         let linear = skb.headlen() - l.hdr_len;
@@ -180,9 +192,9 @@ impl TxBook {
         self.begin(first, bytes);
         for seg in 0..segs {
             let i = self.size.slot(first.wrapping_add(k));
-            let addr = header(i, seg);
+            let (addr, len) = header(i, seg);
             self.push(first, k, None);
-            fill(i, addr, l.hdr_len, TsoBd::Header);
+            fill(i, addr, len, TsoBd::Header);
             k += 1;
             let mut left = l.seg_len(seg);
             while left > 0 {

@@ -70,6 +70,19 @@ pub(crate) const FCS_LEN: u32 = 4;
 /// `first`: first of its frame (CRC, and TOE with a frame control block);
 /// `last`: last of its frame (interrupt on completion); `wrap`: last ring slot.
 pub(crate) const fn tx_lstatus(len: u32, first: bool, last: bool, toe: bool, wrap: bool) -> u32 {
+    tx_lstatus_int(len, first, last, last, toe, wrap)
+}
+
+/// [`tx_lstatus`] with the completion interrupt chosen apart from `last`
+/// (software TSO: one interrupt per packet, on its last frame).
+pub(crate) const fn tx_lstatus_int(
+    len: u32,
+    first: bool,
+    last: bool,
+    interrupt: bool,
+    toe: bool,
+    wrap: bool,
+) -> u32 {
     let mut f = tx::READY;
     if first {
         f |= tx::CRC;
@@ -78,7 +91,10 @@ pub(crate) const fn tx_lstatus(len: u32, first: bool, last: bool, toe: bool, wra
         }
     }
     if last {
-        f |= tx::LAST | tx::INTERRUPT;
+        f |= tx::LAST;
+    }
+    if interrupt {
+        f |= tx::INTERRUPT;
     }
     if wrap {
         f |= tx::WRAP;
@@ -173,9 +189,19 @@ pub(crate) mod fcb {
 /// frame (after the FCB), `l4os` the IP header length, `phcs` the
 /// pseudo-header checksum as stored in the packet (network order bytes).
 pub(crate) const fn tx_fcb_csum(l3os: u8, l4os: u8, udp: bool, phcs: u16) -> [u8; FCB_LEN] {
+    tx_fcb(l3os, l4os, udp, false, phcs)
+}
+
+/// [`tx_fcb_csum`] that also has the IPv4 header checksum computed
+/// (`cip`): for the frames of software TSO, whose IP headers differ from
+/// the packet's (the stack computed only the packet's).
+pub(crate) const fn tx_fcb(l3os: u8, l4os: u8, udp: bool, cip: bool, phcs: u16) -> [u8; FCB_LEN] {
     let mut flags = fcb::IP | fcb::TUP | fcb::CTU | fcb::NPH;
     if udp {
         flags |= fcb::UDP;
+    }
+    if cip {
+        flags |= fcb::CIP;
     }
     let p = phcs.to_ne_bytes();
     // flags, ptp, l4os, l3os, phcs (2), vlctl (2)

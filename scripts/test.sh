@@ -61,11 +61,15 @@ elapsed() { echo "$(($(date +%s) - T0))s"; }
 # run_guest_tests <board> <driver> <tests>: boots the board and runs the tests
 # there, printing their TAP lines (driver-prefixed). If the guest dies (QEMU
 # exit, panic, hang), the test it was in fails and a fresh boot runs the
-# tests still to do (three boots at most). The C driver is the baseline, not
-# the product: its failures are printed as TODO (TAP: reported, not counted).
+# tests still to do (four boots at most). An emulator crash (QEMU killed by a
+# signal: the ppce500 eTSEC model has segfaulted under iperf3 with the C
+# gianfar and with ours alike) is QEMU's fault, not the guest's: that test
+# runs once more in the fresh boot and only fails if QEMU crashes again. The
+# C driver is the baseline, not the product: its failures are printed as
+# TODO (TAP: reported, not counted).
 run_guest_tests() {
-	todo=$3 boot=0
-	while [ -n "$todo" ] && [ $boot -lt 3 ]; do
+	todo=$3 boot=0 retried=
+	while [ -n "$todo" ] && [ $boot -lt 4 ]; do
 		boot=$((boot + 1))
 		tmo=0
 		for t in $todo; do
@@ -89,8 +93,16 @@ run_guest_tests() {
 			echo "$ran" | grep -qx "$t" || rest="$rest $t"
 		done
 		dead=$(echo $rest | cut -d' ' -f1)
+		why=$(grep '^NXP-HOST' "$log" | tail -1)
+		sig=$(echo "$why" | sed -n 's/.*QEMU exited (status \([0-9]*\)).*/\1/p')
+		if [ -n "$dead" ] && [ "${sig:-0}" -ge 128 ] && ! echo "$retried" | grep -qw "$dead"; then
+			retried="$retried $dead"
+			echo "# $2: $dead: QEMU crashed (signal $((sig - 128))) during this test; a fresh boot runs it again (console log: $log)"
+			todo=$(echo $rest)
+			continue
+		fi
 		{
-			echo "not ok 0 $2: ${dead:-guest} (the guest died: $(grep '^NXP-HOST' "$log" | tail -1))"
+			echo "not ok 0 $2: ${dead:-guest} (the guest died: $why)"
 			echo "#   console log kept: $log"
 			grep -vE '^NXP-TAP' "$log" | tail -40 | sed 's/^/#   /'
 		} | baseline "$2"
