@@ -4,7 +4,9 @@
 # transfer, then runs one workload between two marks the host turns into
 # counter dumps of the QEMU plugin:
 #   NXP-PROFILE-MARK start|stop     (the guest then idles 2 s: time for the dump)
-#   NXP-PROFILE <key> <value>       rate_mbps, secs, load, driver
+#   NXP-PROFILE <key> <value>       rate_mbps, secs, load, driver; cpu_busy_s,
+#                                   cpu_total_s (all CPUs, /proc/stat) and irqs
+#                                   (interrupts) during the transfer
 #   NXP-KSYM <addr> <type> <name> [module]   text symbols of /proc/kallsyms
 # Settings (run.conf): PROFILE_LOAD (tcp_tx: iperf3 from the guest, tcp_rx:
 # iperf3 -R), PROFILE_SECS (20).
@@ -20,6 +22,10 @@ tcp_rx) R=-R ;;
 	exit 1
 	;;
 esac
+
+# CPU seconds of the whole guest from /proc/stat (USER_HZ = 100), busy and
+# total, and the interrupt count.
+cpu() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t - $5 - $6, t } /^intr / { print $2 }' /proc/stat; }
 
 iperf_rate() { # Mbit/s of the receiver summary line
 	awk '$NF == "receiver" { for (i = 1; i < NF; i++) if ($(i+1) ~ /bits\/sec/) { v = $i; u = $(i+1) } }
@@ -37,10 +43,14 @@ sleep 1
 
 echo "NXP-PROFILE-MARK start"
 sleep 2
+set -- $(cpu)
 rate=$(iperf3 -c $HOST_IP -t "$SECS" -w 128K -f m $R 2> /dev/null | iperf_rate)
+set -- "$@" $(cpu)
 echo "NXP-PROFILE-MARK stop"
 sleep 2
 echo "NXP-PROFILE rate_mbps ${rate:-0}"
+awk -v b="$4" -v b0="$1" -v t="$5" -v t0="$2" 'BEGIN { printf "NXP-PROFILE cpu_busy_s %.2f\nNXP-PROFILE cpu_total_s %.2f\n", (b - b0) / 100, (t - t0) / 100 }'
+echo "NXP-PROFILE irqs $(($6 - $3))"
 
 # Symbols, module ones included (addresses need kptr_restrict 0).
 echo 0 > /proc/sys/kernel/kptr_restrict

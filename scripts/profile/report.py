@@ -177,8 +177,12 @@ def main():
         "Guest instructions executed in the kernel (modules included) during the"
         " measurement window, counted per translation block by the QEMU TCG plugin"
         " `scripts/profile/insncount.c` and attributed to the kallsyms symbol containing"
-        " the block's start. Under TCG the guest CPU is the bottleneck, so instructions"
-        " stand for CPU time (all vCPUs added up). MB = 10^6 bytes of payload moved"
+        " the block's start (all vCPUs added up). Under TCG the guest CPU is the"
+        " bottleneck, and instructions stand for its work; not for all of its time: a"
+        " halted (idle) vCPU executes none, and the device models (a Tx doorbell write"
+        " sends the frames there and then) run in QEMU between two guest instructions."
+        " The guest's own busy time (/proc/stat) is shown beside, for that reason."
+        " MB = 10^6 bytes of payload moved"
         " (iperf3 receiver rate × duration); per-MB figures are in thousands of"
         " instructions (k/MB). Calls: executions of the block at the symbol's address"
         " (function entries). Driver modules in **bold**.",
@@ -207,12 +211,25 @@ def main():
         return f"{n / r['mb'] / 1e3:,.0f}" if r["mb"] else "-"
 
     row("driver", lambda r: r["info"].get("driver", "").split("driver: ")[-1] or "-")
+    def info(r, k):
+        return float(r["info"].get(k, 0))
+
+    def mips(r):
+        b = info(r, "cpu_busy_s")
+        return f"{(kernel(r) + r['user']) / b / 1e6:,.0f}" if b else "-"
+
     row("rate (Mbit/s)", lambda r: f"{r['rate']:.1f}")
-    row("window (s) / MB moved", lambda r: f"{r['secs']:.0f} / {r['mb']:.1f}")
+    row("transfer (s) / MB moved", lambda r: f"{r['secs']:.0f} / {r['mb']:.1f}")
+    row("guest CPU busy during the transfer (%, all CPUs = 100)",
+        lambda r: f"{100 * info(r, 'cpu_busy_s') / info(r, 'cpu_total_s'):.0f}"
+        if info(r, "cpu_total_s") else "-")
+    row("interrupts per MB",
+        lambda r: f"{info(r, 'irqs') / r['mb']:,.1f}" if r["mb"] and "irqs" in r["info"] else "-")
     row("kernel instructions (M)", lambda r: fmt_m(kernel(r)))
-    row("… of which idle loop (M)", lambda r: fmt_m(idle(r)))
+    row("… of which in the idle loop (M)", lambda r: fmt_m(idle(r)))
     row("… of which driver module (M)", lambda r: fmt_m(own(r)))
     row("user-space instructions (M)", lambda r: fmt_m(r["user"]))
+    row("M instructions per busy CPU-second", mips)
     row("kernel k/MB (idle excluded)", lambda r: per_mb(kernel(r) - idle(r), r))
     row("… lock acquisition, spinning included (`_raw_*_lock*`, …) k/MB", lambda r: per_mb(locks(r), r))
     row("… driver module k/MB", lambda r: per_mb(own(r), r))
