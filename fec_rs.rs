@@ -160,6 +160,7 @@ use ring::{
 };
 use txring::{
     TsoBd,
+    TsoHeaders,
     TxBook,
     TxDescs, //
 };
@@ -879,6 +880,11 @@ impl Fec {
         let tx = TxRing::new(&self.dma, &cfg, self.tso)?;
         self.ring_descs
             .store(cfg.thresholds.stop(), Ordering::Relaxed);
+        if self.tso {
+            // GSO packets the stack builds from now on fit the ring.
+            self.dev
+                .set_tso_max_segs(txring::tso_max_segs(cfg.thresholds.stop()));
+        }
         let rx = RxRing::new(&self.dma, &self.rx_napi, cfg.rx, rx_buf_len(self.dev.mtu()))?;
         self.tx_produced.store(0, Ordering::Relaxed);
         self.tx_consumed.store(0, Ordering::Relaxed);
@@ -1351,46 +1357,34 @@ impl NetDriver for Fec {
                     }
                 })
                 .map(|(_, n)| (n, nfrags == 0)),
-            (Some(l), Some(hdrs)) => {
-                let n = l.hdr_len as usize;
-                // (`tso_layout` checked that the headers are linear.)
-                let template = skb.head(l.hdr_len).unwrap_or(&[]);
-                let mut hdr = [0u8; tso::HDR_SIZE as usize];
-                if template.len() != n {
-                    drop(guard);
-                    drop(skb);
-                    return self.tx_drop();
-                }
-                tx.book
-                    .map_tso(
-                        bds,
-                        &self.dma,
-                        &skb,
-                        l,
-                        produced,
-                        bytes,
-                        |i, seg| {
-                            let off = i * tso::HDR_SIZE as usize;
-                            hdr[..n].copy_from_slice(template);
-                            l.build_header(&mut hdr[..n], seg);
-                            hdrs.write_bytes(off, &hdr[..n]);
-                            (hdrs.dma() + off as DmaAddr, l.hdr_len)
-                        },
-                        |i, addr, len, bd| {
-                            let (eof, int) = match bd {
-                                TsoBd::Header | TsoBd::Payload => (false, false),
-                                TsoBd::EndOfFrame => (true, false),
-                                TsoBd::EndOfPacket => (true, true),
-                            };
-                            bds.fill(i, addr, len, desc::tx_esc(int, true));
-                            if i != first_slot {
-                                dma::dma_wmb();
-                                bds.set_sc(i, desc::tx_sc(eof, i == last_slot));
-                            }
-                        },
-                    )
-                    .map(|n| (n, false))
-            }
+            (Some(l), Some(hdrs)) => tx
+                .book
+                .map_tso(
+                    bds,
+                    &self.dma,
+                    &skb,
+                    l,
+                    produced,
+                    bytes,
+                    TsoHeaders {
+                        mem: hdrs,
+                        prefix: 0,
+                    },
+                    |_, _| (),
+                    |i, addr, len, bd| {
+                        let (eof, int) = match bd {
+                            TsoBd::Header | TsoBd::Payload => (false, false),
+                            TsoBd::EndOfFrame => (true, false),
+                            TsoBd::EndOfPacket => (true, true),
+                        };
+                        bds.fill(i, addr, len, desc::tx_esc(int, true));
+                        if i != first_slot {
+                            dma::dma_wmb();
+                            bds.set_sc(i, desc::tx_sc(eof, i == last_slot));
+                        }
+                    },
+                )
+                .map(|n| (n, false)),
             // TSO packets come only with TSO on, which has header buffers.
             (Some(_), None) => Err(EINVAL),
         };
@@ -1909,7 +1903,7 @@ impl platform::Driver for FecRs {
                 watchdog_ms: TX_TIMEOUT_MS,
             });
             if tso {
-                ndev.set_tso_max_segs(tso::MAX_SEGS);
+                ndev.set_tso_max_segs(txring::tso_max_segs(rings.thresholds.stop()));
             }
             ndev.set_mac(mac);
             let first_irq = irq_lines.first().copied();

@@ -135,6 +135,7 @@ use ring::{
 };
 use txring::{
     TsoBd,
+    TsoHeaders,
     TxBook,
     TxDescs, //
 };
@@ -701,6 +702,9 @@ impl Gfar {
         let cfg = self.cfg.lock().rings;
         self.ring_descs
             .store(cfg.thresholds.stop(), Ordering::Relaxed);
+        // GSO packets the stack builds from now on fit the rings.
+        self.dev
+            .set_tso_max_segs(txring::tso_max_segs(cfg.thresholds.stop()));
         for g in self.groups.iter() {
             let tx = TxRing::new(&self.dma, &cfg)?;
             let rx = RxRing::new(&self.dma, &g.rx_napi, cfg.rx)?;
@@ -1072,17 +1076,6 @@ impl NetDriver for Gfar {
                     )
                 }),
             Some(l) => {
-                let n = l.hdr_len as usize;
-                let fcb_len = desc::FCB_LEN;
-                // (`tso_layout` checked that the headers are linear.)
-                let template = skb.head(l.hdr_len).unwrap_or(&[]);
-                if template.len() != n {
-                    drop(guard);
-                    drop(skb);
-                    return self.tx_drop(g);
-                }
-                let mut buf = [0u8; tso::HDR_SIZE as usize];
-                let hdrs = &tx.hdrs;
                 let mut first_lst = 0;
                 tx.book
                     .map_tso(
@@ -1092,29 +1085,28 @@ impl NetDriver for Gfar {
                         l,
                         produced,
                         bytes,
-                        |i, seg| {
-                            // Frame control block, then the segment's headers
-                            // with the pseudo-header checksum in the TCP
-                            // checksum field as the stack leaves it.
-                            let hdr = &mut buf[fcb_len..fcb_len + n];
-                            hdr.copy_from_slice(template);
-                            l.build_header(hdr, seg);
+                        TsoHeaders {
+                            mem: &tx.hdrs,
+                            prefix: desc::FCB_LEN,
+                        },
+                        |buf, seg| {
+                            // The frame control block, and in the headers the
+                            // pseudo-header checksum in the TCP checksum
+                            // field (as the stack leaves it) and a zero IPv4
+                            // header checksum (the MAC's: CIP).
+                            let (fcb, hdr) = buf.split_at_mut(desc::FCB_LEN);
                             let ph = l.pseudo_csum(hdr, seg);
                             let c = (l.l4 + 16) as usize;
                             hdr[c..c + 2].copy_from_slice(&ph);
-                            // The IPv4 header checksum is the MAC's (CIP).
                             let c = (l.l3 + 10) as usize;
                             hdr[c..c + 2].fill(0);
-                            buf[..fcb_len].copy_from_slice(&desc::tx_fcb(
+                            fcb.copy_from_slice(&desc::tx_fcb(
                                 l.l3 as u8,
                                 (l.l4 - l.l3) as u8,
                                 false,
                                 true,
                                 u16::from_ne_bytes(ph),
                             ));
-                            let off = i * tso::HDR_SIZE as usize;
-                            hdrs.write_bytes(off, &buf[..fcb_len + n]);
-                            (hdrs.dma() + off as DmaAddr, (fcb_len + n) as u32)
                         },
                         |i, addr, len, bd| {
                             let (first, last, int) = match bd {
@@ -1740,7 +1732,7 @@ impl platform::Driver for GianfarRs {
                 needed_headroom: desc::FCB_LEN as u32,
                 watchdog_ms: TX_TIMEOUT_MS,
             });
-            ndev.set_tso_max_segs(tso::MAX_SEGS);
+            ndev.set_tso_max_segs(txring::tso_max_segs(rings.thresholds.stop()));
             ndev.set_mac(mac);
             let mut groups = KVec::with_capacity(hw.len(), GFP_KERNEL)?;
             for (i, h) in hw.into_iter().enumerate() {

@@ -39,6 +39,20 @@ pub(crate) const fn ring_max_descs(ring: u32, min: u32, max_frags: u32) -> u32 {
     }
 }
 
+/// Segments per packet that always fit `descs` descriptors whatever the
+/// fragments (at most `max_frags`): what the stack is told to build, at
+/// least 1 and at most [`MAX_SEGS`].
+pub(crate) const fn max_segs(descs: u32, max_frags: u32) -> u32 {
+    let s = descs.saturating_sub(max_frags) / 2;
+    if s < 1 {
+        1
+    } else if s > MAX_SEGS {
+        MAX_SEGS
+    } else {
+        s
+    }
+}
+
 /// A TCP/IPv4 GSO packet as the driver sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Layout {

@@ -11,6 +11,7 @@ use kernel::prelude::*;
 use crate::{
     netdev::{
         dma::{
+            DescMem,
             DmaAddr,
             DmaDevice,
             TxMap, //
@@ -43,6 +44,20 @@ pub(crate) fn max_packet_descs(tso: bool, ring: u32) -> u32 {
     } else {
         frags + 1
     }
+}
+
+/// GSO segments per packet the stack should build for a Tx ring whose
+/// packets may take `descs` descriptors (its stop threshold).
+pub(crate) fn tso_max_segs(descs: u32) -> u32 {
+    tso::max_segs(descs, crate::netdev::max_skb_frags())
+}
+
+/// The per-frame header buffers of software TSO: `tso::HDR_SIZE` bytes per
+/// descriptor of `mem`, the headers after `prefix` bytes the driver fills
+/// (the eTSEC's frame control block; 0 for the ENET).
+pub(crate) struct TsoHeaders<'a> {
+    pub(crate) mem: &'a DescMem,
+    pub(crate) prefix: usize,
 }
 
 /// What a descriptor of a software-TSO packet holds.
@@ -164,13 +179,15 @@ impl TxBook {
 
     /// Software TSO: maps the TCP/IPv4 GSO packet `skb` of layout `l` as
     /// one frame per segment, each a header descriptor and one or more
-    /// payload descriptors, from counter `first` on. `header(i, seg)`
-    /// writes segment `seg`'s headers into the driver's header buffer of
-    /// descriptor `i` and returns its bus address and length; `fill(i, addr, len, bd)`
-    /// writes a descriptor (the first one must not be handed to the hardware
-    /// yet). The payload is mapped in place, each buffer once. Returns the
-    /// descriptor count, at most `tso::count_descs(segs, nr_frags)`. On a
-    /// mapping failure everything is undone as in [`TxBook::map_packet`].
+    /// payload descriptors, from counter `first` on. Each frame's headers
+    /// are the packet's, made the segment's by [`tso::Layout::build_header`]
+    /// and `finish(buf, seg)` (which sees them after `hdrs.prefix` bytes for
+    /// the driver), in descriptor `i`'s buffer of `hdrs`. `fill(i, addr,
+    /// len, bd)` writes a descriptor (the first one must not be handed to
+    /// the hardware yet). The payload is mapped in place, each buffer once.
+    /// Returns the descriptor count, at most `tso::count_descs(segs,
+    /// nr_frags)`. On a mapping failure (or headers that do not fit)
+    /// everything is undone as in [`TxBook::map_packet`].
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn map_tso<D: TxDescs>(
         &mut self,
@@ -180,9 +197,17 @@ impl TxBook {
         l: &tso::Layout,
         first: u32,
         bytes: u32,
-        mut header: impl FnMut(usize, u32) -> (DmaAddr, u32),
+        hdrs: TsoHeaders<'_>,
+        mut finish: impl FnMut(&mut [u8], u32),
         mut fill: impl FnMut(usize, DmaAddr, u32, TsoBd),
     ) -> Result<u32> {
+        let n = l.hdr_len as usize;
+        let hlen = hdrs.prefix + n;
+        let template = skb.head(l.hdr_len).ok_or(EINVAL)?;
+        if hlen > tso::HDR_SIZE as usize {
+            return Err(EINVAL);
+        }
+        let mut buf = [0u8; tso::HDR_SIZE as usize];
         let linear = skb.headlen() - l.hdr_len;
         let mut chunks = tso::Chunker::new(linear);
         let segs = l.segs();
@@ -192,7 +217,13 @@ impl TxBook {
         self.begin(first, bytes);
         for seg in 0..segs {
             let i = self.size.slot(first.wrapping_add(k));
-            let (addr, len) = header(i, seg);
+            let h = &mut buf[hdrs.prefix..hlen];
+            h.copy_from_slice(template);
+            l.build_header(h, seg);
+            finish(&mut buf[..hlen], seg);
+            let off = i * tso::HDR_SIZE as usize;
+            hdrs.mem.write_bytes(off, &buf[..hlen]);
+            let (addr, len) = (hdrs.mem.dma() + off as DmaAddr, hlen as u32);
             self.push(first, k, None);
             fill(i, addr, len, TsoBd::Header);
             k += 1;

@@ -375,9 +375,15 @@ static netdev_features_t nxp_features(u32 f)
 	return r;
 }
 
+/* The most segments per GSO packet the driver takes (it follows the Tx ring
+ * size); gso_max_segs follows unless the user set it lower. Probe or RTNL. */
 void nxp_netdev_set_tso_max_segs(struct net_device *dev, unsigned int segs)
 {
+	bool at_cap = READ_ONCE(dev->gso_max_segs) >= dev->tso_max_segs;
+
 	netif_set_tso_max_segs(dev, segs);
+	if (at_cap)
+		WRITE_ONCE(dev->gso_max_segs, segs);
 }
 
 void nxp_netdev_setup(struct net_device *dev, u32 hw_features, u32 features,

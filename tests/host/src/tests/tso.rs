@@ -224,3 +224,16 @@ fn pseudo_header_checksum_completes_to_rfc793() {
         }
     }
 }
+
+#[test]
+fn segments_the_stack_builds_fit() {
+    assert_eq!(max_segs(217, 17), 100);
+    assert_eq!(max_segs(64, 17), 23);
+    assert_eq!(max_segs(18, 17), 1);
+    assert_eq!(max_segs(0, 17), 1);
+    for ring in [64u32, 128, 256, 512, 1024, 4096] {
+        let d = ring_max_descs(ring, 18, 17);
+        let s = max_segs(d, 17);
+        assert!(s == 1 || count_descs(s, 17) <= d, "ring {ring}");
+    }
+}
