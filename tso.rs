@@ -66,6 +66,9 @@ pub(crate) struct Layout {
     pub(crate) mss: u32,
     /// Payload bytes of the whole packet.
     pub(crate) payload: u32,
+    /// Number of segments (computed once: a division, which 32-bit ARM
+    /// kernels do in software).
+    segs: u32,
 }
 
 /// Why a packet cannot be segmented here.
@@ -95,18 +98,20 @@ impl Layout {
         if !ok {
             return Err(LayoutError::Malformed);
         }
+        let payload = len - hdr_len;
         Ok(Self {
             l3,
             l4,
             hdr_len,
             mss,
-            payload: len - hdr_len,
+            payload,
+            segs: payload.div_ceil(mss),
         })
     }
 
     /// Number of segments.
     pub(crate) const fn segs(&self) -> u32 {
-        self.payload.div_ceil(self.mss)
+        self.segs
     }
 
     /// Payload bytes of segment `seg`.

@@ -366,23 +366,25 @@ mod net {
             max_len: c_uint,
         ) -> *mut PagePool;
         pub(crate) fn nxp_page_pool_destroy(pp: *mut PagePool);
-        pub(crate) fn nxp_pp_alloc(pp: *mut PagePool, dma: *mut u64) -> *mut Page;
+        pub(crate) fn nxp_pp_alloc(
+            pp: *mut PagePool,
+            va: *mut *mut c_void,
+            dma: *mut u64,
+        ) -> *mut Page;
         pub(crate) fn nxp_pp_alloc_frag(
             pp: *mut PagePool,
             size: c_uint,
-            off: *mut c_uint,
+            va: *mut *mut c_void,
             dma: *mut u64,
         ) -> *mut Page;
         pub(crate) fn nxp_pp_put(pp: *mut PagePool, page: *mut Page, napi: bool);
         pub(crate) fn nxp_skb_shinfo_size() -> c_uint;
         pub(crate) fn nxp_rx_build_skb(
-            page: *mut Page,
-            off: c_uint,
+            va: *mut c_void,
             truesize: c_uint,
             headroom: c_uint,
             len: c_uint,
         ) -> *mut SkBuff;
-        pub(crate) fn nxp_page_read(page: *mut Page, off: c_uint, buf: *mut c_void, len: c_uint);
         pub(crate) fn nxp_rx_gro(
             n: *mut NxpNapi,
             dev: *mut NetDevice,

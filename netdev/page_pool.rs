@@ -45,12 +45,12 @@ unsafe impl Sync for PagePool {}
 ///
 /// # Invariants
 ///
-/// `page` is a page of the pool `pool`; the buffer is the `len` bytes at
-/// `off` in it, mapped at `dma`, and holds one reference of the page.
+/// `page` is a (lowmem) page of the pool `pool`; the buffer is the `len`
+/// bytes at `va` in it, mapped at `dma`, and holds one reference of the page.
 pub(crate) struct RxPage {
     page: NonNull<ffi::Page>,
+    va: NonNull<u8>,
     dma: DmaAddr,
-    off: u32,
     len: u32,
     pool: NonNull<ffi::PagePool>,
 }
@@ -73,16 +73,10 @@ impl RxPage {
             return None;
         }
         let mut buf = [0u8; N];
-        // SAFETY: The page is ours (token) and lowmem (page_pool pages are);
-        // `off + N` is within the buffer, which lies in the page; `buf` is
-        // writable for `N` bytes.
+        // SAFETY: The buffer is ours (token), `off + N` lies within it, and
+        // the device is done with it (caller); `buf` is a distinct local.
         unsafe {
-            ffi::nxp_page_read(
-                self.page.as_ptr(),
-                self.off + off,
-                buf.as_mut_ptr().cast(),
-                N as kernel::ffi::c_uint,
-            )
+            core::ptr::copy_nonoverlapping(self.va.as_ptr().add(off as usize), buf.as_mut_ptr(), N)
         };
         Some(buf)
     }
@@ -151,20 +145,21 @@ impl PagePool {
     /// A buffer for an Rx descriptor, or `None` when memory is short.
     pub(crate) fn alloc(&self) -> Option<RxPage> {
         let mut dma = 0;
-        let mut off = 0;
+        let mut va = core::ptr::null_mut();
         let p = if self.buf < page_size() {
-            // SAFETY: Valid pool; `off` and `dma` are writable.
-            unsafe { ffi::nxp_pp_alloc_frag(self.pp.as_ptr(), self.buf, &mut off, &mut dma) }
+            // SAFETY: Valid pool; `va` and `dma` are writable.
+            unsafe { ffi::nxp_pp_alloc_frag(self.pp.as_ptr(), self.buf, &mut va, &mut dma) }
         } else {
-            // SAFETY: Valid pool; `dma` is writable.
-            unsafe { ffi::nxp_pp_alloc(self.pp.as_ptr(), &mut dma) }
+            // SAFETY: Valid pool; `va` and `dma` are writable.
+            unsafe { ffi::nxp_pp_alloc(self.pp.as_ptr(), &mut va, &mut dma) }
         };
-        // INVARIANT: a buffer of `self.buf` bytes at `off` in a page of this
-        // pool, mapped at `dma`.
-        NonNull::new(p).map(|page| RxPage {
+        let page = NonNull::new(p)?;
+        // INVARIANT: a buffer of `self.buf` bytes at `va` in a page of this
+        // pool, mapped at `dma` (the shim sets `va` with the page).
+        Some(RxPage {
             page,
+            va: NonNull::new(va.cast())?,
             dma,
-            off,
             len: self.buf,
             pool: self.pp,
         })
@@ -221,7 +216,7 @@ impl PagePool {
         // SAFETY: The buffer is ours and of this pool; `headroom + len` plus
         // the shared info fit in it (checked above).
         let skb =
-            unsafe { ffi::nxp_rx_build_skb(page.page.as_ptr(), page.off, page.len, headroom, len) };
+            unsafe { ffi::nxp_rx_build_skb(page.va.as_ptr().cast(), page.len, headroom, len) };
         match NonNull::new(skb) {
             // INVARIANT: a new skb, owned by us (it took the buffer's page
             // reference).

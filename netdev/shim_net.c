@@ -802,25 +802,27 @@ void nxp_page_pool_destroy(struct page_pool *pp)
 	page_pool_destroy(pp);
 }
 
-struct page *nxp_pp_alloc(struct page_pool *pp, u64 *dma)
+/* A pool page: the page, its (lowmem) address and its bus address. */
+struct page *nxp_pp_alloc(struct page_pool *pp, void **va, u64 *dma)
 {
 	struct page *page = page_pool_dev_alloc_pages(pp);
 
-	if (page)
+	if (page) {
+		*va = page_address(page);
 		*dma = page_pool_get_dma_addr(page);
+	}
 	return page;
 }
 
-/* A @size-byte fragment of a pool page: the page, the fragment's offset in
- * it and its bus address. */
-struct page *nxp_pp_alloc_frag(struct page_pool *pp, unsigned int size, unsigned int *off,
-			       u64 *dma)
+/* A @size-byte fragment of a pool page: the page, the fragment's address
+ * and its bus address. */
+struct page *nxp_pp_alloc_frag(struct page_pool *pp, unsigned int size, void **va, u64 *dma)
 {
 	unsigned int o;
 	struct page *page = page_pool_dev_alloc_frag(pp, &o, size);
 
 	if (page) {
-		*off = o;
+		*va = page_address(page) + o;
 		*dma = page_pool_get_dma_addr(page) + o;
 	}
 	return page;
@@ -838,10 +840,10 @@ unsigned int nxp_skb_shinfo_size(void)
 	return SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 }
 
-struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int off, unsigned int truesize,
-				 unsigned int headroom, unsigned int len)
+struct sk_buff *nxp_rx_build_skb(void *va, unsigned int truesize, unsigned int headroom,
+				 unsigned int len)
 {
-	struct sk_buff *skb = napi_build_skb(page_address(page) + off, truesize);
+	struct sk_buff *skb = napi_build_skb(va, truesize);
 
 	if (unlikely(!skb))
 		return NULL;
@@ -851,11 +853,6 @@ struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int off, unsigned i
 	return skb;
 }
 
-/* Copies @len bytes at @off of a (lowmem, page_pool) Rx page. */
-void nxp_page_read(struct page *page, unsigned int off, void *buf, unsigned int len)
-{
-	memcpy(buf, page_address(page) + off, len);
-}
 
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
 		bool csum_ok)

@@ -163,14 +163,12 @@ struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
 				       unsigned int size, unsigned int offset,
 				       unsigned int max_len);
 void nxp_page_pool_destroy(struct page_pool *pp);
-struct page *nxp_pp_alloc(struct page_pool *pp, u64 *dma);
-struct page *nxp_pp_alloc_frag(struct page_pool *pp, unsigned int size, unsigned int *off,
-			       u64 *dma);
+struct page *nxp_pp_alloc(struct page_pool *pp, void **va, u64 *dma);
+struct page *nxp_pp_alloc_frag(struct page_pool *pp, unsigned int size, void **va, u64 *dma);
 void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi);
 unsigned int nxp_skb_shinfo_size(void);
-struct sk_buff *nxp_rx_build_skb(struct page *page, unsigned int off, unsigned int truesize,
+struct sk_buff *nxp_rx_build_skb(void *va, unsigned int truesize,
 				 unsigned int headroom, unsigned int len);
-void nxp_page_read(struct page *page, unsigned int off, void *buf, unsigned int len);
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
 		bool csum_ok);
 
