@@ -32,6 +32,7 @@ mod netdev;
 mod qdisc_hooks;
 #[allow(dead_code)]
 mod ring;
+mod rxring;
 #[allow(dead_code)]
 mod tso;
 mod txring;
@@ -138,10 +139,6 @@ use netdev::{
         Node,
         PhyInterface, //
     },
-    page_pool::{
-        PagePool,
-        RxPage, //
-    },
     poll::{
         Irq,
         Napi, //
@@ -157,6 +154,11 @@ use ring::{
     Cursor,
     RingConfig,
     RingSize, //
+};
+use rxring::{
+    Delivery,
+    RxBook,
+    RxDescs, //
 };
 use txring::{
     TsoBd,
@@ -361,92 +363,52 @@ impl TxDescs for TxBds {
     }
 }
 
-/// The Rx ring and its buffers.
-///
-/// # Invariants
-///
-/// Outside `clean_rx`, every entry of `pages` is `Some` (every descriptor
-/// owns a buffer).
+/// The Rx ring: its descriptors and buffers.
 struct RxRing {
-    size: RingSize,
-    bds: DescMem,
-    pages: KVec<Option<RxPage>>,
-    pool: PagePool,
-    /// Next descriptor to look at (free-running).
-    next: u32,
+    book: RxBook,
+    bds: RxBds,
     /// Inside a frame that spans descriptors (dropped up to its last one).
     in_long_frame: bool,
     /// Buffer length the MAC may fill (MRBR).
     buf_len: u32,
 }
 
+/// The Rx descriptors of a ring (enhanced ENET layout).
+struct RxBds(DescMem);
+
 impl RxRing {
     fn new(dma: &DmaDevice, napi: &Napi, size: RingSize, buf_len: u32) -> Result<RxRing> {
-        let n = size.get() as usize;
-        let pool = PagePool::new(dma, napi, size.get(), RX_HEADROOM, buf_len)?;
-        let bds = DescMem::new(dma, n * desc::BD_SIZE)?;
-        let mut pages = KVec::with_capacity(n, GFP_KERNEL)?;
-        for _ in 0..n {
-            pages.push(None, GFP_KERNEL)?;
-        }
-        let mut ring = RxRing {
-            size,
+        let bds = RxBds(DescMem::new(dma, size.get() as usize * desc::BD_SIZE)?);
+        Ok(RxRing {
+            book: RxBook::new(&bds, dma, napi, size, RX_HEADROOM, buf_len)?,
             bds,
-            pages,
-            pool,
-            next: 0,
             in_long_frame: false,
             buf_len,
-        };
-        for i in 0..n {
-            let page = ring.pool.alloc().ok_or(ENOMEM)?;
-            ring.arm(i, page);
-        }
-        Ok(ring)
-    }
-
-    /// Gives descriptor `i` to the hardware with `page` as its buffer.
-    fn arm(&mut self, i: usize, page: RxPage) {
-        let off = i * desc::BD_SIZE;
-        let addr = page.dma() + u64::from(RX_HEADROOM);
-        self.bds
-            .write32(off + desc::BD_BUFADDR, (addr as u32).to_le());
-        self.pages[i] = Some(page);
-        self.rearm(i);
-    }
-
-    /// Hands descriptor `i` back to the hardware with the buffer it has.
-    fn rearm(&self, i: usize) {
-        let off = i * desc::BD_SIZE;
-        self.bds.write16(off + desc::BD_DATLEN, 0);
-        self.bds.write32(off + desc::BD_ESC, desc::rx::INT.to_le());
-        self.bds.write32(off + desc::BD_PROT, 0);
-        self.bds.write32(off + desc::BD_BDU, 0);
-        // The rest of the descriptor must be visible before it is empty.
-        dma::dma_wmb();
-        let last = i == self.size.get() as usize - 1;
-        self.bds
-            .write16(off + desc::BD_SC, desc::rx_empty(last).to_le());
+        })
     }
 
     /// Re-arms every descriptor and restarts at the first one (after a MAC
     /// reset, which rewinds the hardware's ring pointer).
     fn rewind(&mut self) {
-        for i in 0..self.size.get() as usize {
-            self.rearm(i);
-        }
-        self.next = 0;
+        self.book.rewind(&self.bds);
         self.in_long_frame = false;
     }
 }
 
-impl Drop for RxRing {
-    fn drop(&mut self) {
-        for p in self.pages.iter_mut() {
-            if let Some(page) = p.take() {
-                self.pool.put(page);
-            }
+impl RxDescs for RxBds {
+    fn arm(&self, i: usize, addr: Option<DmaAddr>, last_in_ring: bool) {
+        let off = i * desc::BD_SIZE;
+        if let Some(a) = addr {
+            self.0.write32(off + desc::BD_BUFADDR, (a as u32).to_le());
         }
+        self.0.write16(off + desc::BD_DATLEN, 0);
+        self.0.write32(off + desc::BD_ESC, desc::rx::INT.to_le());
+        self.0.write32(off + desc::BD_PROT, 0);
+        self.0.write32(off + desc::BD_BDU, 0);
+        // The rest of the descriptor must be visible before it is empty.
+        dma::dma_wmb();
+        self.0
+            .write16(off + desc::BD_SC, desc::rx_empty(last_in_ring).to_le());
     }
 }
 
@@ -747,7 +709,7 @@ impl Fec {
         {
             let _bh = BhDisabled::new();
             if let Some(rx) = self.rx.lock().as_ref() {
-                self.regs.write(regs::R_DES_START_0, rx.bds.dma() as u32);
+                self.regs.write(regs::R_DES_START_0, rx.bds.0.dma() as u32);
                 self.regs.write(regs::R_BUFF_SIZE_0, rx.buf_len);
                 if q.has(Quirks::HAS_RACC) {
                     self.regs.write(regs::FTRL, rx.buf_len);
@@ -1107,72 +1069,56 @@ impl Fec {
         let mut work = 0;
         let mut n = RxCounts::default();
         while work < quota {
-            let i = rx.size.slot(rx.next);
+            let i = rx.book.slot();
             let off = i * desc::BD_SIZE;
-            let sc = u16::from_le(rx.bds.read16(off + desc::BD_SC));
+            let sc = u16::from_le(rx.bds.0.read16(off + desc::BD_SC));
             if sc & desc::rx::EMPTY != 0 {
                 break;
             }
             // The rest of the descriptor is valid once it is ours.
             dma::dma_rmb();
-            let datlen = u16::from_le(rx.bds.read16(off + desc::BD_DATLEN));
+            let datlen = u16::from_le(rx.bds.0.read16(off + desc::BD_DATLEN));
             let status = desc::rx_status(sc, datlen);
             let long = core::mem::replace(&mut rx.in_long_frame, status == RxStatus::Partial);
             match status {
                 RxStatus::Empty => break,
                 // Pieces of a frame longer than a buffer (MAX_FL and FTRL
                 // keep frames within one): counted once, at their end.
-                RxStatus::Partial => rx.rearm(i),
+                RxStatus::Partial => rx.book.rearm(&rx.bds, i),
                 RxStatus::Frame { .. } if long => {
                     n.errors += 1;
                     n.length_errors += 1;
-                    rx.rearm(i);
+                    rx.book.rearm(&rx.bds, i);
                 }
                 RxStatus::Frame { len } => {
-                    let esc = u32::from_le(rx.bds.read32(off + desc::BD_ESC));
-                    let prot = u32::from_le(rx.bds.read32(off + desc::BD_PROT));
+                    let esc = u32::from_le(rx.bds.0.read32(off + desc::BD_ESC));
+                    let prot = u32::from_le(rx.bds.0.read32(off + desc::BD_PROT));
                     let csum_ok = self.rx_csum && desc::rx_csum_ok(esc, prot);
-                    // Refill first: without a new page the frame is dropped
-                    // and its buffer re-armed, so the ring never runs dry.
-                    let Some(page) = rx.pages[i].take() else {
-                        // Not reached (ring invariant); keep the ring going.
-                        n.dropped += 1;
-                        rx.rearm(i);
-                        rx.next = rx.next.wrapping_add(1);
-                        work += 1;
-                        continue;
-                    };
-                    // `fail_rx_alloc` in debugfs injects failures here.
-                    let new = if self.debug.take(DBG_FAIL_RX_ALLOC) {
-                        None
-                    } else {
-                        rx.pool.alloc()
-                    };
-                    let Some(new) = new else {
-                        n.dropped += 1;
-                        n.alloc_failures += 1;
-                        rx.arm(i, page);
-                        rx.next = rx.next.wrapping_add(1);
-                        work += 1;
-                        continue;
-                    };
-                    // (Cannot fail: the range lies in the page.)
-                    let _ = rx
-                        .pool
-                        .sync_for_cpu(&page, RX_HEADROOM, len + desc::RX_SHIFT);
-                    match rx.pool.build_skb(page, RX_HEADROOM + desc::RX_SHIFT, len) {
-                        Ok(skb) => {
+                    // The frame follows the two shift bytes (RACC[SHIFT16]).
+                    // `fail_rx_alloc` in debugfs injects refill failures.
+                    let (d, ok) = rx.book.deliver(
+                        &rx.bds,
+                        i,
+                        len + desc::RX_SHIFT,
+                        desc::RX_SHIFT,
+                        len,
+                        self.debug.take(DBG_FAIL_RX_ALLOC),
+                        |_| csum_ok,
+                        &self.rx_napi,
+                        self.dev,
+                    );
+                    match d {
+                        Delivery::Delivered => {
                             n.packets += 1;
                             n.bytes += u64::from(len);
-                            n.csum_ok += u64::from(csum_ok);
-                            skb.receive(&self.rx_napi, self.dev, csum_ok);
+                            n.csum_ok += u64::from(ok);
                         }
-                        Err(page) => {
+                        Delivery::NoBuffer => {
                             n.dropped += 1;
-                            rx.pool.put(page);
+                            n.alloc_failures += 1;
                         }
+                        Delivery::Dropped => n.dropped += 1,
                     }
-                    rx.arm(i, new);
                 }
                 RxStatus::Error { flags } => {
                     n.errors += 1;
@@ -1189,10 +1135,10 @@ impl Fec {
                             n.frame_errors += 1;
                         }
                     }
-                    rx.rearm(i);
+                    rx.book.rearm(&rx.bds, i);
                 }
             }
-            rx.next = rx.next.wrapping_add(1);
+            rx.book.advance();
             work += 1;
         }
         drop(guard);

@@ -33,6 +33,8 @@ mod qdisc_hooks;
 #[allow(dead_code)]
 mod ring;
 #[allow(dead_code)]
+mod rxring;
+#[allow(dead_code)]
 mod tso;
 mod txring;
 
@@ -114,10 +116,6 @@ use netdev::{
         TxVerdict, //
     },
     of::Node,
-    page_pool::{
-        PagePool,
-        RxPage, //
-    },
     poll::{
         Irq,
         Napi, //
@@ -132,6 +130,11 @@ use ring::{
     Cursor,
     RingConfig,
     RingSize, //
+};
+use rxring::{
+    Delivery,
+    RxBook,
+    RxDescs, //
 };
 use txring::{
     TsoBd,
@@ -205,15 +208,14 @@ struct TxRing {
 /// The Tx descriptors of a ring (big-endian eTSEC layout).
 struct TxBds(DescMem);
 
-/// An Rx ring and its buffers.
+/// An Rx ring: its descriptors and buffers.
 struct RxRing {
-    size: RingSize,
-    bds: DescMem,
-    pages: KVec<Option<RxPage>>,
-    pool: PagePool,
-    /// Next descriptor to look at (free-running).
-    next: u32,
+    book: RxBook,
+    bds: RxBds,
 }
+
+/// The Rx descriptors of a ring (big-endian eTSEC layout).
+struct RxBds(DescMem);
 
 /// One interrupt group: a register page, its interrupts, its two NAPIs and
 /// its rings.
@@ -504,51 +506,24 @@ impl TxDescs for TxBds {
 
 impl RxRing {
     fn new(dma: &DmaDevice, napi: &Napi, size: RingSize) -> Result<RxRing> {
-        let n = size.get() as usize;
-        let pool = PagePool::new(dma, napi, size.get(), RX_HEADROOM, RX_BUF_LEN)?;
-        let bds = DescMem::new(dma, n * desc::BD_SIZE)?;
-        let mut pages = KVec::with_capacity(n, GFP_KERNEL)?;
-        for _ in 0..n {
-            pages.push(None, GFP_KERNEL)?;
-        }
-        let mut ring = RxRing {
-            size,
+        let bds = RxBds(DescMem::new(dma, size.get() as usize * desc::BD_SIZE)?);
+        Ok(RxRing {
+            book: RxBook::new(&bds, dma, napi, size, RX_HEADROOM, RX_BUF_LEN)?,
             bds,
-            pages,
-            pool,
-            next: 0,
-        };
-        for i in 0..n {
-            let page = ring.pool.alloc().ok_or(ENOMEM)?;
-            ring.arm(i, page);
-        }
-        Ok(ring)
-    }
-
-    /// Gives descriptor `i` to the hardware with `page` as its buffer.
-    fn arm(&mut self, i: usize, page: RxPage) {
-        let off = i * desc::BD_SIZE;
-        self.bds.write32(
-            off + desc::BD_BUFPTR,
-            ((page.dma() + u64::from(RX_HEADROOM)) as u32).to_be(),
-        );
-        self.pages[i] = Some(page);
-        // The buffer address must be visible before the descriptor is empty.
-        dma::dma_wmb();
-        self.bds.write32(
-            off + desc::BD_LSTATUS,
-            desc::rx_empty(i == self.size.get() as usize - 1).to_be(),
-        );
+        })
     }
 }
 
-impl Drop for RxRing {
-    fn drop(&mut self) {
-        for p in self.pages.iter_mut() {
-            if let Some(page) = p.take() {
-                self.pool.put(page);
-            }
+impl RxDescs for RxBds {
+    fn arm(&self, i: usize, addr: Option<DmaAddr>, last_in_ring: bool) {
+        let off = i * desc::BD_SIZE;
+        if let Some(a) = addr {
+            self.0.write32(off + desc::BD_BUFPTR, (a as u32).to_be());
         }
+        // The buffer address must be visible before the descriptor is empty.
+        dma::dma_wmb();
+        self.0
+            .write32(off + desc::BD_LSTATUS, desc::rx_empty(last_in_ring).to_be());
     }
 }
 
@@ -715,7 +690,7 @@ impl Gfar {
                 r.write(regs::TBASEH, 0);
                 r.write(tb, tx.bds.0.dma() as u32);
                 r.write(regs::RBASEH, 0);
-                r.write(rb, rx.bds.dma() as u32);
+                r.write(rb, rx.bds.0.dma() as u32);
             }
             g.tx_produced.store(0, Ordering::Relaxed);
             g.tx_consumed.store(0, Ordering::Relaxed);
@@ -828,17 +803,14 @@ impl Gfar {
         let mut work = 0;
         let mut n = RxCounts::default();
         while work < quota {
-            let i = rx.size.slot(rx.next);
+            let i = rx.book.slot();
             let off = i * desc::BD_SIZE;
-            let status = desc::rx_status(u32::from_be(rx.bds.read32(off + desc::BD_LSTATUS)));
+            let status = desc::rx_status(u32::from_be(rx.bds.0.read32(off + desc::BD_LSTATUS)));
             if status == RxStatus::Empty {
                 break;
             }
             // The length and buffer are valid once the descriptor is ours.
             dma::dma_rmb();
-            let Some(page) = rx.pages[i].take() else {
-                break;
-            };
             match status {
                 RxStatus::Frame { len }
                     if len > RX_BUF_LEN - desc::FCS_LEN || len < desc::FCB_LEN as u32 =>
@@ -847,42 +819,34 @@ impl Gfar {
                     // reports such a length. Drop it.
                     n.errors += 1;
                     n.length_errors += 1;
-                    rx.arm(i, page);
+                    rx.book.rearm(&rx.bds, i);
                 }
                 RxStatus::Frame { len } => {
-                    // Refill first: without a new page the frame is dropped
-                    // and its buffer re-armed, so the ring never runs dry.
-                    // `fail_rx_alloc` in debugfs injects failures here.
-                    let new = if self.debug.take(DBG_FAIL_RX_ALLOC) {
-                        None
-                    } else {
-                        rx.pool.alloc()
-                    };
-                    if let Some(new) = new {
-                        // (Cannot fail: the range lies in the page.)
-                        let _ = rx.pool.sync_for_cpu(&page, RX_HEADROOM, len);
-                        // The frame follows its Rx FCB, whose first
-                        // half-word has the parser's checksum results.
-                        let csum_ok = page
-                            .read::<2>(RX_HEADROOM)
-                            .is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes(f)));
-                        let fcb = desc::FCB_LEN as u32;
-                        match rx.pool.build_skb(page, RX_HEADROOM + fcb, len - fcb) {
-                            Ok(skb) => {
-                                n.packets += 1;
-                                n.bytes += u64::from(len - fcb);
-                                n.csum_ok += u64::from(csum_ok);
-                                skb.receive(&g.rx_napi, self.dev, csum_ok);
-                            }
-                            Err(page) => {
-                                n.dropped += 1;
-                                rx.pool.put(page);
-                            }
+                    // The frame follows its Rx FCB, whose first half-word
+                    // has the parser's checksum results. `fail_rx_alloc` in
+                    // debugfs injects refill failures.
+                    let fcb = desc::FCB_LEN as u32;
+                    let (d, ok) = rx.book.deliver(
+                        &rx.bds,
+                        i,
+                        len,
+                        fcb,
+                        len - fcb,
+                        self.debug.take(DBG_FAIL_RX_ALLOC),
+                        |b| {
+                            b.read::<2>(RX_HEADROOM)
+                                .is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes(f)))
+                        },
+                        &g.rx_napi,
+                        self.dev,
+                    );
+                    match d {
+                        Delivery::Delivered => {
+                            n.packets += 1;
+                            n.bytes += u64::from(len - fcb);
+                            n.csum_ok += u64::from(ok);
                         }
-                        rx.arm(i, new);
-                    } else {
-                        n.dropped += 1;
-                        rx.arm(i, page);
+                        Delivery::NoBuffer | Delivery::Dropped => n.dropped += 1,
                     }
                 }
                 RxStatus::Error { flags } => {
@@ -893,18 +857,18 @@ impl Gfar {
                     if flags & (desc::rx::LARGE | desc::rx::SHORT | desc::rx::TRUNCATED) != 0 {
                         n.length_errors += 1;
                     }
-                    rx.arm(i, page);
+                    rx.book.rearm(&rx.bds, i);
                 }
                 // A frame spanning buffers exceeds MRBLR, which MAXFRM
                 // equals: count it and drop its pieces.
                 RxStatus::Partial => {
                     n.errors += 1;
                     n.length_errors += 1;
-                    rx.arm(i, page);
+                    rx.book.rearm(&rx.bds, i);
                 }
                 RxStatus::Empty => unreachable!(),
             }
-            rx.next = rx.next.wrapping_add(1);
+            rx.book.advance();
             work += 1;
         }
         drop(guard);

@@ -18,7 +18,12 @@ n=300
 # Host to guest UDP at a fixed rate (TCP would back off and hardly consume
 # the failures); they are armed once it flows (right after boot iperf3 first
 # waits for the kernel's random pool).
-iperf3 -c $HOST_IP -u -R -b 100M -t 6 > /tmp/iperf.out 2>&1 &
+# On the ppce500 the rate stays below what the guest drains: QEMU's eTSEC
+# model segfaults now and then after Rx ring overruns (its resume path),
+# with the C gianfar and with ours (Documentation/design.md).
+rate=100M
+[ "$NXP_BOARD" = ppc-e500 ] && rate=30M
+iperf3 -c $HOST_IP -u -R -b $rate -t 6 > /tmp/iperf.out 2>&1 &
 pid=$!
 flowing() { [ $(($(cat /sys/class/net/$IF/statistics/rx_packets) - p0)) -gt 2000 ]; }
 check "traffic flowing before the failures" wait_for 8 flowing
