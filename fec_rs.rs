@@ -1285,9 +1285,10 @@ impl NetDriver for Fec {
 
         // Map the head and the fragments (or, with TSO, each segment's
         // header copy and payload) straight into their slots; the other
-        // descriptors may be READY before the first one, since the hardware
-        // stops at the first until it is. On a mapping failure, the book
-        // undoes what was mapped so far.
+        // descriptors may be READY before the first one, since the DMA stops
+        // at the first until it is (one barrier before that READY orders
+        // them all, as in C). On a mapping failure, the book undoes what was
+        // mapped so far.
         let last_slot = size.get() as usize - 1;
         let first_slot = size.slot(produced);
         let bds = &tx.bds;
@@ -1298,7 +1299,6 @@ impl NetDriver for Fec {
                     let last = f == nfrags;
                     bds.fill(i, addr, len, desc::tx_esc(last, csum));
                     if f > 0 {
-                        dma::dma_wmb();
                         bds.set_sc(i, desc::tx_sc(last, i == last_slot));
                     }
                 })
@@ -1325,7 +1325,6 @@ impl NetDriver for Fec {
                         };
                         bds.fill(i, addr, len, desc::tx_esc(int, true));
                         if i != first_slot {
-                            dma::dma_wmb();
                             bds.set_sc(i, desc::tx_sc(eof, i == last_slot));
                         }
                     },
