@@ -12,7 +12,7 @@
 # and the per-symbol TSV to PROFILE_OUT.
 #
 # Environment: PROFILE_BOARD (default arm-imx7), PROFILE_DRIVERS ("c rust"),
-# PROFILE_LOAD (tcp_tx; tcp_rx; or both: "tcp_tx tcp_rx"), PROFILE_SECS (20),
+# PROFILE_LOAD (tcp_tx, tcp_rx, udp_tx (64-byte UDP), or several: "tcp_tx tcp_rx"), PROFILE_SECS (20),
 # PROFILE_OUT (Documentation/profile), PROFILE_SMP (vCPUs of the i.MX7D,
 # default 1, see below; the e500 board has one).
 set -eu

@@ -14,16 +14,18 @@
 check "interface up" netif_up
 IF=$(netif)
 tso() { ethtool -k $IF | sed -n 's/^tcp-segmentation-offload: //p'; }
-diag "tcp-segmentation-offload: $(tso)"
-case "$(tso)" in
-*fixed*) skip "$DRV_NAME has no TSO ($(tso))" ;;
-esac
-check "TSO on by default" test "$(tso)" = on
+rust() { [ "$NXP_DRIVER" = rust ]; }
+t=$(tso)
+diag "tcp-segmentation-offload: $t"
+# (The C gianfar says "off" without "[fixed]" but refuses "on".)
+if [ "$t" != on ] && ! { ethtool -K $IF tso on > /dev/null 2>&1 && [ "$(tso)" = on ]; }; then
+	skip "$DRV_NAME has no TSO (tcp-segmentation-offload: $t)"
+fi
+rust && check "TSO on by default" test "$t" = on
 # Driver counters of ours (sw_tx_tso_* in fec_rs, tx_tso_* in gianfar_rs;
 # the C fec has none for TSO).
 stat() { ethtool -S $IF | awk -v k="$1:" '$1 == k || $1 == "sw_" k { print $2 }'; }
 tso_pkts() { stat tx_tso_packets; }
-rust() { [ "$NXP_DRIVER" = rust ]; }
 
 # stream <name> <seconds>: TCP from the guest; checks rate and retransmits.
 stream() {

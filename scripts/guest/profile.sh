@@ -9,7 +9,8 @@
 #                                   (interrupts) during the transfer
 #   NXP-KSYM <addr> <type> <name> [module]   text symbols of /proc/kallsyms
 # Settings (run.conf): PROFILE_LOAD (tcp_tx: iperf3 from the guest, tcp_rx:
-# iperf3 -R), PROFILE_SECS (20).
+# iperf3 -R, udp_tx: 64-byte UDP datagrams from the guest as fast as it
+# can), PROFILE_SECS (20).
 . /usr/share/nxp/tests/lib.sh
 LOAD=${PROFILE_LOAD:-tcp_tx}
 SECS=${PROFILE_SECS:-20}
@@ -17,8 +18,9 @@ SECS=${PROFILE_SECS:-20}
 case $LOAD in
 tcp_tx) R= ;;
 tcp_rx) R=-R ;;
+udp_tx) R="-u -l 64 -b 0" ;;
 *)
-	echo "NXP-PROFILE-ERROR unknown PROFILE_LOAD '$LOAD' (tcp_tx or tcp_rx)"
+	echo "NXP-PROFILE-ERROR unknown PROFILE_LOAD '$LOAD' (tcp_tx, tcp_rx or udp_tx)"
 	exit 1
 	;;
 esac
