@@ -225,9 +225,10 @@ struct Group {
     irq_tx: u32,
     irq_rx: Option<u32>,
     irq_err: Option<u32>,
-    /// Serializes read-modify-write of IMASK between the Rx and Tx halves
-    /// (hard interrupt and softirq context): `grp->grplock` in C.
-    imask_lock: Pin<KBox<SpinLockIrq<()>>>,
+    /// IMASK as last written, under the lock that serializes its updates
+    /// between the Rx and Tx halves (hard interrupt and softirq context):
+    /// `grp->grplock` in C. Cached, so masking needs no MMIO read.
+    imask_lock: Pin<KBox<SpinLockIrq<u32>>>,
     /// Tx ring counters, read locklessly by the stop/wake helpers.
     tx_produced: AtomicU32,
     tx_consumed: AtomicU32,
@@ -408,7 +409,7 @@ impl Group {
             irq_tx: hw.irq_tx,
             irq_rx: hw.irq_rx,
             irq_err: hw.irq_err,
-            imask_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
+            imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
             tx_produced: AtomicU32::new(0),
             tx_consumed: AtomicU32::new(0),
             tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
@@ -430,16 +431,23 @@ impl Group {
 
     /// Clears `bits` of IMASK (masks those sources).
     fn mask(&self, bits: u32) {
-        let _g = self.imask_lock.lock();
-        let v = self.regs.read(regs::IMASK);
-        self.regs.write(regs::IMASK, v & !bits);
+        let mut v = self.imask_lock.lock();
+        *v &= !bits;
+        self.regs.write(regs::IMASK, *v);
     }
 
     /// Sets `bits` of IMASK (unmasks those sources).
     fn unmask(&self, bits: u32) {
-        let _g = self.imask_lock.lock();
-        let v = self.regs.read(regs::IMASK);
-        self.regs.write(regs::IMASK, v | bits);
+        let mut v = self.imask_lock.lock();
+        *v |= bits;
+        self.regs.write(regs::IMASK, *v);
+    }
+
+    /// Writes IMASK (and its cached copy).
+    fn set_imask(&self, bits: u32) {
+        let mut v = self.imask_lock.lock();
+        *v = bits;
+        self.regs.write(regs::IMASK, bits);
     }
 
     fn counters(&self, size: RingSize) -> TxCounters<'_> {
@@ -554,7 +562,7 @@ impl Gfar {
         self.program_mac(self.dev.mac());
         for g in self.groups.iter() {
             g.regs.write(regs::IEVENT, ievent::ALL);
-            g.regs.write(regs::IMASK, 0);
+            g.set_imask(0);
         }
         self.program_coalescing();
         r.write(regs::ECNTRL, ecntrl::INIT);
@@ -628,7 +636,7 @@ impl Gfar {
     fn halt(&self) {
         let r = &self.groups[0].regs;
         for g in self.groups.iter() {
-            g.regs.write(regs::IMASK, 0);
+            g.set_imask(0);
             g.regs.write(regs::IEVENT, ievent::ALL);
         }
         r.write(regs::RQUEUE, 0);
@@ -667,7 +675,7 @@ impl Gfar {
         r.write(regs::MACCFG1, v | maccfg1::RX_EN | maccfg1::TX_EN);
         for g in self.groups.iter() {
             g.regs.write(regs::IEVENT, ievent::ALL);
-            g.regs.write(regs::IMASK, imask::DEFAULT);
+            g.set_imask(imask::DEFAULT);
         }
         self.dev.trans_update();
     }
