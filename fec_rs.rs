@@ -163,6 +163,7 @@ use rxring::{
 use txring::{
     TsoBd,
     TsoHeaders,
+    TsoLimit,
     TxBook,
     TxDescs, //
 };
@@ -551,9 +552,8 @@ struct Fec {
     /// Software TSO offered (parts with checksum insertion and no Tx
     /// alignment constraint).
     tso: bool,
-    /// Descriptors one packet may take on the current Tx ring (its stop
-    /// threshold), for `gso_ok`.
-    ring_descs: AtomicU32,
+    /// Packets the current Tx ring takes in one piece, for `gso_ok`.
+    tso_limit: TsoLimit,
     msglevel: AtomicU32,
     /// Data path up (between a successful bring-up and bring-down).
     up: AtomicBool,
@@ -840,12 +840,8 @@ impl Fec {
     fn alloc_rings(&self) -> Result {
         let cfg = self.cfg.lock().rings;
         let tx = TxRing::new(&self.dma, &cfg, self.tso)?;
-        self.ring_descs
-            .store(cfg.thresholds.stop(), Ordering::Relaxed);
         if self.tso {
-            // GSO packets the stack builds from now on fit the ring.
-            self.dev
-                .set_tso_max_segs(txring::tso_max_segs(cfg.thresholds.stop()));
+            self.tso_limit.set(self.dev, cfg.thresholds.stop());
         }
         let rx = RxRing::new(&self.dma, &self.rx_napi, cfg.rx, rx_buf_len(self.dev.mtu()))?;
         self.tx_produced.store(0, Ordering::Relaxed);
@@ -1248,10 +1244,7 @@ impl NetDriver for Fec {
         }
 
         let nfrags = skb.nr_frags();
-        let nbds = match &gso {
-            Some(l) => tso::count_descs(l.segs(), nfrags),
-            None => nfrags + 1,
-        };
+        let nbds = txring::packet_descs(gso.as_ref(), nfrags);
         let mut guard = self.tx.lock();
         let Some(tx) = (*guard).as_mut() else {
             drop(guard);
@@ -1366,9 +1359,7 @@ impl NetDriver for Fec {
     }
 
     fn gso_ok(&self, segs: u32, nr_frags: u32) -> bool {
-        self.tso
-            && !self.debug.is_set(DBG_FORCE_TX_ALIGN)
-            && tso::count_descs(segs, nr_frags) <= self.ring_descs.load(Ordering::Relaxed)
+        self.tso && !self.debug.is_set(DBG_FORCE_TX_ALIGN) && self.tso_limit.fits(segs, nr_frags)
     }
 
     fn get_stats64(&self, s: &mut Stats) {
@@ -1847,8 +1838,9 @@ impl platform::Driver for FecRs {
                 needed_headroom: 0,
                 watchdog_ms: TX_TIMEOUT_MS,
             });
+            let tso_limit = TsoLimit::new();
             if tso {
-                ndev.set_tso_max_segs(txring::tso_max_segs(rings.thresholds.stop()));
+                tso_limit.set(ndev, rings.thresholds.stop());
             }
             ndev.set_mac(mac);
             let first_irq = irq_lines.first().copied();
@@ -1895,7 +1887,7 @@ impl platform::Driver for FecRs {
                 cfg,
                 debug,
                 tso,
-                ring_descs: AtomicU32::new(rings.thresholds.stop()),
+                tso_limit,
                 msglevel: AtomicU32::new(0),
                 up: AtomicBool::new(false),
                 link: KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?,

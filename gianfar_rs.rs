@@ -139,6 +139,7 @@ use rxring::{
 use txring::{
     TsoBd,
     TsoHeaders,
+    TsoLimit,
     TxBook,
     TxDescs, //
 };
@@ -330,9 +331,8 @@ struct Gfar {
     groups: KVec<Group>,
     /// Taken under RTNL (ethtool, open) and briefly elsewhere.
     cfg: Pin<KBox<SpinLock<Cfg>>>,
-    /// Descriptors one packet may take on the current Tx rings (their stop
-    /// threshold), for `gso_ok`.
-    ring_descs: AtomicU32,
+    /// Packets the current Tx rings take in one piece, for `gso_ok`.
+    tso_limit: TsoLimit,
     msglevel: AtomicU32,
     /// Interface up (between a successful open and stop).
     up: AtomicBool,
@@ -683,11 +683,7 @@ impl Gfar {
     /// Allocates and installs the rings of every group.
     fn alloc_rings(&self) -> Result {
         let cfg = self.cfg.lock().rings;
-        self.ring_descs
-            .store(cfg.thresholds.stop(), Ordering::Relaxed);
-        // GSO packets the stack builds from now on fit the rings.
-        self.dev
-            .set_tso_max_segs(txring::tso_max_segs(cfg.thresholds.stop()));
+        self.tso_limit.set(self.dev, cfg.thresholds.stop());
         for g in self.groups.iter() {
             let tx = TxRing::new(&self.dma, &cfg)?;
             let rx = RxRing::new(&self.dma, &g.rx_napi, cfg.rx)?;
@@ -958,10 +954,7 @@ impl NetDriver for Gfar {
             }
         };
         let nfrags = skb.nr_frags();
-        let nbds = match &gso {
-            Some(l) => tso::count_descs(l.segs(), nfrags),
-            None => nfrags + 1,
-        };
+        let nbds = txring::packet_descs(gso.as_ref(), nfrags);
 
         let mut guard = g.tx.lock();
         let Some(tx) = (*guard).as_mut() else {
@@ -1134,7 +1127,7 @@ impl NetDriver for Gfar {
     }
 
     fn gso_ok(&self, segs: u32, nr_frags: u32) -> bool {
-        tso::count_descs(segs, nr_frags) <= self.ring_descs.load(Ordering::Relaxed)
+        self.tso_limit.fits(segs, nr_frags)
     }
 
     fn get_stats64(&self, s: &mut Stats) {
@@ -1704,7 +1697,8 @@ impl platform::Driver for GianfarRs {
                 needed_headroom: desc::FCB_LEN as u32,
                 watchdog_ms: TX_TIMEOUT_MS,
             });
-            ndev.set_tso_max_segs(txring::tso_max_segs(rings.thresholds.stop()));
+            let tso_limit = TsoLimit::new();
+            tso_limit.set(ndev, rings.thresholds.stop());
             ndev.set_mac(mac);
             let mut groups = KVec::with_capacity(hw.len(), GFP_KERNEL)?;
             for (i, h) in hw.into_iter().enumerate() {
@@ -1739,7 +1733,7 @@ impl platform::Driver for GianfarRs {
                 mode,
                 groups,
                 cfg,
-                ring_descs: AtomicU32::new(rings.thresholds.stop()),
+                tso_limit,
                 msglevel: AtomicU32::new(0),
                 up: AtomicBool::new(false),
                 link,

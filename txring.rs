@@ -6,6 +6,10 @@
 //! the ring. The descriptor format stays with each driver ([`TxDescs`]);
 //! the index math is `ring.rs`.
 
+use core::sync::atomic::{
+    AtomicU32,
+    Ordering, //
+};
 use kernel::prelude::*;
 
 use crate::{
@@ -16,6 +20,7 @@ use crate::{
             DmaDevice,
             TxMap, //
         },
+        net::NetDev,
         skb::Skb,
     },
     ring::{
@@ -46,10 +51,37 @@ pub(crate) fn max_packet_descs(tso: bool, ring: u32) -> u32 {
     }
 }
 
-/// GSO segments per packet the stack should build for a Tx ring whose
-/// packets may take `descs` descriptors (its stop threshold).
-pub(crate) fn tso_max_segs(descs: u32) -> u32 {
-    tso::max_segs(descs, crate::netdev::max_skb_frags())
+/// The largest packet, in descriptors, the current Tx ring takes in one
+/// piece (its stop threshold), read by `ndo_features_check` without the
+/// ring lock. Setting it also tells the stack how many GSO segments fit.
+pub(crate) struct TsoLimit(AtomicU32);
+
+impl TsoLimit {
+    pub(crate) const fn new() -> Self {
+        Self(AtomicU32::new(0))
+    }
+
+    /// A Tx ring whose packets may take `stop` descriptors: the stack builds
+    /// GSO packets that fit it from now on (probe, or under RTNL).
+    pub(crate) fn set(&self, dev: NetDev, stop: u32) {
+        self.0.store(stop, Ordering::Relaxed);
+        dev.set_tso_max_segs(tso::max_segs(stop, crate::netdev::max_skb_frags()));
+    }
+
+    /// Whether a GSO packet of `segs` segments and `nr_frags` fragments
+    /// fits the ring in one piece (`NetDriver::gso_ok`).
+    pub(crate) fn fits(&self, segs: u32, nr_frags: u32) -> bool {
+        tso::count_descs(segs, nr_frags) <= self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Descriptors a packet takes at most: one per buffer, or for a GSO packet
+/// of layout `gso` the software-TSO bound.
+pub(crate) fn packet_descs(gso: Option<&tso::Layout>, nr_frags: u32) -> u32 {
+    match gso {
+        Some(l) => tso::count_descs(l.segs(), nr_frags),
+        None => nr_frags + 1,
+    }
 }
 
 /// The per-frame header buffers of software TSO: `tso::HDR_SIZE` bytes per

@@ -137,11 +137,6 @@ impl PagePool {
         })
     }
 
-    /// The size of a buffer (its truesize).
-    pub(crate) fn buf_size(&self) -> u32 {
-        self.buf
-    }
-
     /// A buffer for an Rx descriptor, or `None` when memory is short.
     pub(crate) fn alloc(&self) -> Option<RxPage> {
         let mut dma = 0;
@@ -223,14 +218,6 @@ impl PagePool {
             Some(skb) => Ok(RxSkb(skb)),
             None => Err(page),
         }
-    }
-
-    /// The largest frame a buffer holds after `headroom`, with the
-    /// `skb_shared_info` that `build_skb` puts at its end.
-    pub(crate) fn room(&self, headroom: u32) -> u32 {
-        // SAFETY: Reads a constant.
-        let shinfo = unsafe { ffi::nxp_skb_shinfo_size() };
-        self.buf.saturating_sub(shinfo).saturating_sub(headroom)
     }
 }
 
