@@ -559,8 +559,10 @@ struct Fec {
     up: AtomicBool,
     /// Last link state seen by `adjust_link`: speed (0 = down) and duplex.
     link: Pin<KBox<SpinLock<(u32, bool)>>>,
-    /// Rx checksum offload on (`NETIF_F_RXCSUM`, fixed on for now).
-    rx_csum: bool,
+    /// Rx checksum offload on (`NETIF_F_RXCSUM`, `ethtool -K rx`): the
+    /// MAC discards frames with bad IP or TCP/UDP checksums and the driver
+    /// reports the good ones verified. Written under `hw_lock` only.
+    rx_csum: AtomicBool,
     /// One NAPI for Rx and Tx completion (module parameter
     /// `combined_napi`, for comparisons; the Tx NAPI then stays idle).
     combined_napi: bool,
@@ -731,7 +733,7 @@ impl Fec {
         self.regs.write(regs::MII_SPEED, self.mscr);
         if q.has(Quirks::HAS_RACC) {
             let mut v = self.regs.read(regs::RACC) | racc::SHIFT16;
-            if self.rx_csum {
+            if self.rx_csum.load(Ordering::Relaxed) {
                 v |= racc::IPDIS | racc::PRODIS;
             } else {
                 v &= !(racc::IPDIS | racc::PRODIS);
@@ -1062,6 +1064,7 @@ impl Fec {
         let Some(rx) = (*guard).as_mut() else {
             return 0;
         };
+        let rx_csum = self.rx_csum.load(Ordering::Relaxed);
         let mut work = 0;
         let mut n = RxCounts::default();
         while work < quota {
@@ -1089,7 +1092,7 @@ impl Fec {
                 RxStatus::Frame { len } => {
                     let esc = u32::from_le(rx.bds.0.read32(off + desc::BD_ESC));
                     let prot = u32::from_le(rx.bds.0.read32(off + desc::BD_PROT));
-                    let csum_ok = self.rx_csum && desc::rx_csum_ok(esc, prot);
+                    let csum_ok = rx_csum && desc::rx_csum_ok(esc, prot);
                     // The frame follows the two shift bytes (RACC[SHIFT16]).
                     // `fail_rx_alloc` in debugfs injects refill failures.
                     let (d, ok) = rx.book.deliver(
@@ -1550,6 +1553,17 @@ impl NetDriver for Fec {
         Ok(())
     }
 
+    fn set_rx_csum(&self, on: bool) -> Result {
+        // The MAC's checksum discard (RACC) changes with a restart, as in
+        // the C driver; a MAC without a link gets it at its next start.
+        let _hw = self.hw_lock.lock();
+        self.rx_csum.store(on, Ordering::Relaxed);
+        if self.up.load(Ordering::Acquire) && self.link.lock().0 != 0 {
+            self.restart_live(true);
+        }
+        Ok(())
+    }
+
     fn get_rings(&self) -> Rings {
         let r = self.cfg.lock().rings;
         Rings {
@@ -1823,6 +1837,7 @@ impl platform::Driver for FecRs {
                 hw_features: Features {
                     sg: true,
                     ip_csum: csum,
+                    rxcsum: csum,
                     tso,
                     ..Default::default()
                 },
@@ -1891,7 +1906,7 @@ impl platform::Driver for FecRs {
                 msglevel: AtomicU32::new(0),
                 up: AtomicBool::new(false),
                 link: KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?,
-                rx_csum: csum,
+                rx_csum: AtomicBool::new(csum),
                 combined_napi,
             };
             // Last: from here on `Fec`'s drop disconnects the PHY.

@@ -512,6 +512,14 @@ pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
     fn gso_ok(&self, _segs: u32, _nr_frags: u32) -> bool {
         true
     }
+
+    /// `ethtool -K rx on|off`: whether the driver reports the MAC's Rx
+    /// checksum verdicts to the stack. Only asked when the setting changes,
+    /// and only of drivers that offer `rxcsum` in `hw_features`; on an error
+    /// the feature keeps its old value.
+    fn set_rx_csum(&self, _on: bool) -> Result {
+        Err(EOPNOTSUPP)
+    }
 }
 
 /// A registered network device with its driver state `T`.
@@ -874,6 +882,17 @@ pub(crate) mod entry {
         // SAFETY: Caller contract.
         unsafe { state::<T>(rs) }.gso_ok(segs, nr_frags)
     }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn set_rx_csum<T: NetDriver>(rs: *mut c_void, on: bool) -> c_int {
+        from_result(|| {
+            // SAFETY: Caller contract.
+            unsafe { state::<T>(rs) }.set_rx_csum(on)?;
+            Ok(0)
+        })
+    }
 }
 
 /// Generates the `nxp_rs_*` entry points of the shim for the driver state
@@ -1152,6 +1171,14 @@ macro_rules! declare_net_driver {
             ) -> bool {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::gso_ok::<$t>(rs, segs, nr_frags) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_set_rx_csum(rs: *mut c_void, on: bool) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::set_rx_csum::<$t>(rs, on) }
             }
         }
     };

@@ -100,6 +100,17 @@ static void nxp_ndo_set_rx_mode(struct net_device *dev)
 	nxp_rs_ndo_set_rx_mode(rs_of(dev));
 }
 
+/* Only NETIF_F_RXCSUM needs the driver; the core records every change in
+ * dev->features once this returns 0. */
+static int nxp_ndo_set_features(struct net_device *dev, netdev_features_t features)
+{
+	netdev_features_t changed = dev->features ^ features;
+
+	if (changed & NETIF_F_RXCSUM)
+		return nxp_rs_ndo_set_rx_csum(rs_of(dev), !!(features & NETIF_F_RXCSUM));
+	return 0;
+}
+
 static int nxp_ndo_change_mtu(struct net_device *dev, int new_mtu)
 {
 	return nxp_rs_ndo_change_mtu(rs_of(dev), new_mtu);
@@ -119,6 +130,7 @@ static const struct net_device_ops nxp_netdev_ops = {
 	.ndo_stop		= nxp_ndo_stop,
 	.ndo_start_xmit		= nxp_ndo_start_xmit,
 	.ndo_features_check	= nxp_ndo_features_check,
+	.ndo_set_features	= nxp_ndo_set_features,
 	.ndo_get_stats64	= nxp_ndo_get_stats64,
 	.ndo_tx_timeout		= nxp_ndo_tx_timeout,
 	.ndo_set_rx_mode	= nxp_ndo_set_rx_mode,

@@ -76,6 +76,7 @@ void nxp_rs_regs(void *rs, u32 *buf, unsigned int words);
 u32 nxp_rs_get_msglevel(void *rs);
 void nxp_rs_set_msglevel(void *rs, u32 level);
 bool nxp_rs_ndo_gso_ok(void *rs, unsigned int segs, unsigned int nr_frags);
+int nxp_rs_ndo_set_rx_csum(void *rs, bool on);
 
 /* net_device */
 struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
