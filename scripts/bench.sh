@@ -4,8 +4,8 @@
 # the C driver and ours (c rust c rust ...) for BENCH_ROUNDS rounds and
 # measures iperf3 TCP tx/rx, netperf TCP_STREAM/TCP_MAERTS (128 KiB socket
 # buffers) and 64-byte UDP from the guest, each with the guest's CPU use and
-# the service demand; with BENCH_SWEEPS=1 also the Tx ring, coalescing, BQL
-# and split/combined NAPI sweeps. Writes, per board, the raw results and a
+# the service demand; with BENCH_SWEEPS=1 also the Tx ring, coalescing, BQL,
+# Rx checksum and split/combined NAPI sweeps. Writes, per board, the raw results and a
 # Markdown report with a PNG plot to BENCH_OUT (default Documentation/bench).
 #
 # Environment: BENCH_BOARDS (default "arm-imx7 ppc-e500"), BENCH_ROUNDS (5),
@@ -37,7 +37,7 @@ for board in $boards; do
 	# Per measurement: the transfer, plus about 5 s of set-up; per driver
 	# load about 10 s.
 	tmo=$((rounds * 2 * (5 * (secs + 5) + 10) + 300))
-	[ "$sweeps" = 1 ] && tmo=$((tmo + srounds * 2 * (12 * (secs + 8) + 30)))
+	[ "$sweeps" = 1 ] && tmo=$((tmo + srounds * 2 * (14 * (secs + 8) + 30)))
 	step "$board: $rounds rounds of c and rust, ${secs}s per measurement, sweeps $sweeps (at most $((tmo / 60)) min; console log $log)"
 	set +e
 	"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
