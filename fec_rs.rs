@@ -112,7 +112,8 @@ use netdev::{
         self,
         DescMem,
         DmaAddr,
-        DmaDevice, //
+        DmaDevice,
+        TxBufMem, //
     },
     gpio::OutputGpio,
     mdio::{
@@ -302,7 +303,7 @@ struct TxRing {
     book: TxBook,
     /// Software TSO: a header buffer of `tso::HDR_SIZE` bytes per
     /// descriptor (on parts with TSO).
-    hdrs: Option<DescMem>,
+    hdrs: Option<TxBufMem>,
 }
 
 /// The Tx descriptors of a ring (enhanced ENET layout).
@@ -317,7 +318,7 @@ impl TxRing {
             bds.idle(i, i == n - 1);
         }
         let hdrs = if tso {
-            Some(DescMem::new(dma, n * tso::HDR_SIZE as usize)?)
+            Some(TxBufMem::new(dma, n * tso::HDR_SIZE as usize)?)
         } else {
             None
         };
@@ -1288,7 +1289,7 @@ impl NetDriver for Fec {
         let last_slot = size.get() as usize - 1;
         let first_slot = size.slot(produced);
         let bds = &tx.bds;
-        let mapped = match (&gso, &tx.hdrs) {
+        let mapped = match (&gso, &mut tx.hdrs) {
             (None, _) => tx
                 .book
                 .map_packet(bds, &self.dma, &skb, produced, bytes, |i, addr, len, f| {

@@ -97,7 +97,8 @@ use netdev::{
         self,
         DescMem,
         DmaAddr,
-        DmaDevice, //
+        DmaDevice,
+        TxBufMem, //
     },
     mmio::Mmio,
     net::{
@@ -203,7 +204,7 @@ struct TxRing {
     book: TxBook,
     /// Software TSO: per descriptor a buffer for a frame control block and
     /// a segment's headers (`tso::HDR_SIZE` bytes).
-    hdrs: DescMem,
+    hdrs: TxBufMem,
 }
 
 /// The Tx descriptors of a ring (big-endian eTSEC layout).
@@ -481,7 +482,7 @@ impl TxRing {
             thresholds: cfg.thresholds,
             bds,
             book: TxBook::new(size)?,
-            hdrs: DescMem::new(dma, n * tso::HDR_SIZE as usize)?,
+            hdrs: TxBufMem::new(dma, n * tso::HDR_SIZE as usize)?,
         })
     }
 }
@@ -1058,7 +1059,7 @@ impl NetDriver for Gfar {
                         produced,
                         bytes,
                         TsoHeaders {
-                            mem: &tx.hdrs,
+                            mem: &mut tx.hdrs,
                             prefix: desc::FCB_LEN,
                         },
                         |buf, seg| {

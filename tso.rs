@@ -125,25 +125,29 @@ impl Layout {
         }
     }
 
-    /// Writes segment `seg`'s headers into `hdr` (the packet's own headers,
-    /// copied there by the caller, at least `hdr_len` bytes): IPv4 total
+    /// Writes segment `seg`'s headers into `hdr` (at least `hdr_len`
+    /// bytes): the packet's own headers `template` with the IPv4 total
     /// length and ID (+1 per segment), TCP sequence number (+MSS per
     /// segment), PSH/FIN/RST only on the last segment (`tso_build_hdr()`).
     /// The checksums stay as they are (zeroed for the MAC to insert).
-    pub(crate) fn build_header(&self, hdr: &mut [u8], seg: u32) {
+    /// `hdr` is only written (it may be uncached DMA memory).
+    pub(crate) fn build_header(&self, template: &[u8], hdr: &mut [u8], seg: u32) {
+        let n = self.hdr_len as usize;
+        let (t, hdr) = (&template[..n], &mut hdr[..n]);
+        hdr.copy_from_slice(t);
         let l3 = self.l3 as usize;
         let l4 = self.l4 as usize;
         let len = self.seg_len(seg);
         let tot = (self.hdr_len - self.l3 + len) as u16;
         hdr[l3 + 2..l3 + 4].copy_from_slice(&tot.to_be_bytes());
-        let id = u16::from_be_bytes([hdr[l3 + 4], hdr[l3 + 5]]).wrapping_add(seg as u16);
+        let id = u16::from_be_bytes([t[l3 + 4], t[l3 + 5]]).wrapping_add(seg as u16);
         hdr[l3 + 4..l3 + 6].copy_from_slice(&id.to_be_bytes());
-        let seq = u32::from_be_bytes([hdr[l4 + 4], hdr[l4 + 5], hdr[l4 + 6], hdr[l4 + 7]])
+        let seq = u32::from_be_bytes([t[l4 + 4], t[l4 + 5], t[l4 + 6], t[l4 + 7]])
             .wrapping_add(seg * self.mss);
         hdr[l4 + 4..l4 + 8].copy_from_slice(&seq.to_be_bytes());
         if seg + 1 < self.segs() {
             // PSH 0x08, RST 0x04, FIN 0x01.
-            hdr[l4 + 13] &= !0x0d;
+            hdr[l4 + 13] = t[l4 + 13] & !0x0d;
         }
     }
 }

@@ -15,9 +15,9 @@ use kernel::prelude::*;
 use crate::{
     netdev::{
         dma::{
-            DescMem,
             DmaAddr,
             DmaDevice,
+            TxBufMem,
             TxMap, //
         },
         net::NetDev,
@@ -88,7 +88,7 @@ pub(crate) fn packet_descs(gso: Option<&tso::Layout>, nr_frags: u32) -> u32 {
 /// descriptor of `mem`, the headers after `prefix` bytes the driver fills
 /// (the eTSEC's frame control block; 0 for the ENET).
 pub(crate) struct TsoHeaders<'a> {
-    pub(crate) mem: &'a DescMem,
+    pub(crate) mem: &'a mut TxBufMem,
     pub(crate) prefix: usize,
 }
 
@@ -145,6 +145,7 @@ impl TxBook {
 
     /// Starts the bookkeeping of a packet at counter `first` that reports
     /// `bytes` to BQL; [`TxBook::push`] then records its descriptors.
+    #[inline]
     fn begin(&mut self, first: u32, bytes: u32) {
         self.slots[self.size.slot(first)] = TxSlot {
             map: None,
@@ -157,6 +158,7 @@ impl TxBook {
     /// Records descriptor `k` of the packet at `first`, reading from `map`
     /// (`None`: memory the driver owns, such as TSO headers), and makes the
     /// packet `k + 1` descriptors long.
+    #[inline]
     fn push(&mut self, first: u32, k: u32, map: Option<TxMap>) {
         let i0 = self.size.slot(first);
         if k == 0 {
@@ -197,7 +199,7 @@ impl TxBook {
             let map = match dma.map_frag(skb, f) {
                 Ok(m) => m,
                 Err(e) => {
-                    let _ = self.release(descs, dma, first);
+                    let _ = self.release(descs, dma, first, true);
                     return Err(e);
                 }
             };
@@ -239,7 +241,6 @@ impl TxBook {
         if hlen > tso::HDR_SIZE as usize {
             return Err(EINVAL);
         }
-        let mut buf = [0u8; tso::HDR_SIZE as usize];
         let linear = skb.headlen() - l.hdr_len;
         let mut chunks = tso::Chunker::new(linear);
         let segs = l.segs();
@@ -249,12 +250,10 @@ impl TxBook {
         self.begin(first, bytes);
         for seg in 0..segs {
             let i = self.size.slot(first.wrapping_add(k));
-            let h = &mut buf[hdrs.prefix..hlen];
-            h.copy_from_slice(template);
-            l.build_header(h, seg);
-            finish(&mut buf[..hlen], seg);
             let off = i * tso::HDR_SIZE as usize;
-            hdrs.mem.write_bytes(off, &buf[..hlen]);
+            let buf = hdrs.mem.bytes_mut(off, hlen);
+            l.build_header(template, &mut buf[hdrs.prefix..], seg);
+            finish(buf, seg);
             let (addr, len) = (hdrs.mem.dma() + off as DmaAddr, hlen as u32);
             self.push(first, k, None);
             fill(i, addr, len, TsoBd::Header);
@@ -263,7 +262,7 @@ impl TxBook {
             while left > 0 {
                 let Some(c) = chunks.next(left, |b| skb.frag_len(b - 1)) else {
                     // Shorter than its layout says: not a valid GSO packet.
-                    let _ = self.release(descs, dma, first);
+                    let _ = self.release(descs, dma, first, true);
                     return Err(EINVAL);
                 };
                 let map = if c.first {
@@ -284,7 +283,7 @@ impl TxBook {
                             Some(m)
                         }
                         Err(e) => {
-                            let _ = self.release(descs, dma, first);
+                            let _ = self.release(descs, dma, first, true);
                             return Err(e);
                         }
                     }
@@ -314,12 +313,16 @@ impl TxBook {
     }
 
     /// Unmaps and releases the descriptors of the packet at `first`;
-    /// returns its skb, descriptor count and BQL bytes.
-    pub(crate) fn release<D: TxDescs>(
+    /// returns its skb, descriptor count and BQL bytes. With `idle` the
+    /// descriptors are made idle too (a packet the hardware may not have
+    /// finished); descriptors the hardware gave back keep their contents
+    /// until they are filled again, which rewrites every field.
+    fn release<D: TxDescs>(
         &mut self,
         descs: &D,
         dma: &DmaDevice,
         first: u32,
+        idle: bool,
     ) -> (Option<Skb>, u32, u32) {
         let nbds = self.slots[self.size.slot(first)].nbds.max(1);
         let mut skb = None;
@@ -335,8 +338,11 @@ impl TxBook {
                 skb = s.skb.take();
                 bytes = s.bytes;
             }
-            *s = TxSlot::default();
-            descs.idle(i, self.size.is_last(c));
+            s.nbds = 0;
+            s.bytes = 0;
+            if idle {
+                descs.idle(i, self.size.is_last(c));
+            }
         }
         (skb, nbds, bytes)
     }
@@ -365,7 +371,7 @@ impl TxBook {
             }
             // Read the rest of the descriptors only after seeing them done.
             crate::netdev::dma::dma_rmb();
-            let (skb, n, b) = self.release(descs, dma, r.consumed);
+            let (skb, n, b) = self.release(descs, dma, r.consumed, false);
             if let Some(skb) = skb {
                 skb.consume(budget);
             }
@@ -387,7 +393,7 @@ impl TxBook {
         let mut c = c;
         let mut n = 0;
         while c.in_flight() > 0 {
-            let (skb, k, _) = self.release(descs, dma, c.consumed);
+            let (skb, k, _) = self.release(descs, dma, c.consumed, true);
             drop(skb);
             c.consumed = c.consumed.wrapping_add(k);
             n += 1;

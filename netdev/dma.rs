@@ -217,24 +217,6 @@ impl DescMem {
         unsafe { self.ptr::<u32>(off).write_volatile(v) }
     }
 
-    /// Copies `data` to byte offset `off` (buffers the device reads, such as
-    /// TSO headers; ordered before the hand-over by `dma_wmb()`).
-    ///
-    /// # Panics
-    ///
-    /// Panics if the range is out of bounds (a driver bug).
-    pub(crate) fn write_bytes(&self, off: usize, data: &[u8]) {
-        assert!(
-            off <= self.size && data.len() <= self.size - off,
-            "coherent buffer write out of bounds"
-        );
-        // SAFETY: In bounds of the live allocation (checked above); the
-        // source is a distinct Rust slice.
-        unsafe {
-            core::ptr::copy_nonoverlapping(data.as_ptr(), self.cpu.as_ptr().add(off), data.len())
-        }
-    }
-
     /// Reads the `u16` at byte offset `off`.
     ///
     /// # Panics
@@ -255,6 +237,48 @@ impl DescMem {
     pub(crate) fn write16(&self, off: usize, v: u16) {
         // SAFETY: Aligned and in bounds of the live allocation (`ptr` checks).
         unsafe { self.ptr::<u16>(off).write_volatile(v) }
+    }
+}
+
+/// Coherent memory the device only reads (software TSO's per-descriptor
+/// header copies): the CPU writes it through `&mut`, one writer at a time.
+///
+/// # Invariants
+///
+/// The device never writes to the allocation.
+pub(crate) struct TxBufMem(DescMem);
+
+impl TxBufMem {
+    /// Allocates `size` zeroed bytes of coherent memory for buffers the
+    /// device reads.
+    pub(crate) fn new(dev: &DmaDevice, size: usize) -> Result<Self> {
+        // INVARIANT: only Tx descriptors point the device at it.
+        Ok(Self(DescMem::new(dev, size)?))
+    }
+
+    /// Bus address of the start.
+    pub(crate) fn dma(&self) -> DmaAddr {
+        self.0.dma
+    }
+
+    /// The `len` bytes at byte offset `off`, for the CPU to write while no
+    /// descriptor hands them to the device (ordered before the hand-over by
+    /// `dma_wmb()`). Reading them back may be slow (uncached on
+    /// non-coherent SoCs).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the range is out of bounds (a driver bug).
+    pub(crate) fn bytes_mut(&mut self, off: usize, len: usize) -> &mut [u8] {
+        let m = &self.0;
+        assert!(
+            off <= m.size && len <= m.size - off,
+            "coherent buffer access out of bounds"
+        );
+        // SAFETY: In bounds of the live allocation (checked above, `DescMem`
+        // invariant); `&mut self` keeps every other CPU access out for the
+        // slice's lifetime, and the device never writes it (invariant).
+        unsafe { core::slice::from_raw_parts_mut(m.cpu.as_ptr().add(off), len) }
     }
 }
 

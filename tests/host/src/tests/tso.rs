@@ -31,8 +31,8 @@ fn headers_match_tso_build_hdr() {
     assert_eq!(l.segs(), 3);
     let lens = [1448u32, 1448, 104];
     for seg in 0..3 {
-        let mut h = template();
-        l.build_header(&mut h, seg);
+        let mut h = [0u8; 66];
+        l.build_header(&template(), &mut h, seg);
         let tot = u16::from_be_bytes([h[16], h[17]]);
         assert_eq!(u32::from(tot), 20 + 32 + lens[seg as usize], "seg {seg}");
         let id = u16::from_be_bytes([h[18], h[19]]);
@@ -212,8 +212,8 @@ fn pseudo_header_checksum_completes_to_rfc793() {
             *b = lcg(&mut s) as u8; // addresses
         }
         for seg in [0, l.segs() - 1] {
-            let mut hdr = h;
-            l.build_header(&mut hdr, seg);
+            let mut hdr = [0u8; 66];
+            l.build_header(&h, &mut hdr, seg);
             let ph = l.pseudo_csum(&hdr, seg);
             let mut tcp = hdr[34..66].to_vec();
             tcp.extend((0..l.seg_len(seg)).map(|_| lcg(&mut s) as u8));
