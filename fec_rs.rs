@@ -1313,7 +1313,7 @@ impl NetDriver for Fec {
                         mem: hdrs,
                         prefix: 0,
                     },
-                    |_, _| (),
+                    |_, _, _| (),
                     |i, addr, len, bd| {
                         let (eof, int) = match bd {
                             TsoBd::Header | TsoBd::Payload => (false, false),
@@ -1629,8 +1629,16 @@ impl NetDriver for Fec {
         } else {
             &[]
         };
+        // RACC where the part has it (the C driver's list has it for all
+        // i.MX parts).
+        let racc: &[regs::Reg] = if self.variant.quirks.has(Quirks::HAS_RACC) {
+            &[regs::RACC]
+        } else {
+            &[]
+        };
         let mib = regs::MIB.iter().map(|(_, r)| *r);
-        for reg in Iterator::chain(Iterator::chain(regs::DUMP.iter(), avb).copied(), mib) {
+        let dump = Iterator::chain(Iterator::chain(regs::DUMP.iter(), avb), racc);
+        for reg in Iterator::chain(dump.copied(), mib) {
             if let Some(o) = out.get_mut(reg.offset() / 4) {
                 *o = self.regs.read(reg);
             }

@@ -1062,13 +1062,13 @@ impl NetDriver for Gfar {
                             mem: &mut tx.hdrs,
                             prefix: desc::FCB_LEN,
                         },
-                        |buf, seg| {
+                        |buf, template, seg| {
                             // The frame control block, and in the headers the
                             // pseudo-header checksum in the TCP checksum
                             // field (as the stack leaves it) and a zero IPv4
                             // header checksum (the MAC's: CIP).
                             let (fcb, hdr) = buf.split_at_mut(desc::FCB_LEN);
-                            let ph = l.pseudo_csum(hdr, seg);
+                            let ph = l.pseudo_csum(template, seg);
                             let c = (l.l4 + 16) as usize;
                             hdr[c..c + 2].copy_from_slice(&ph);
                             let c = (l.l3 + 10) as usize;

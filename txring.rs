@@ -215,8 +215,10 @@ impl TxBook {
     /// one frame per segment, each a header descriptor and one or more
     /// payload descriptors, from counter `first` on. Each frame's headers
     /// are the packet's, made the segment's by [`tso::Layout::build_header`]
-    /// and `finish(buf, seg)` (which sees them after `hdrs.prefix` bytes for
-    /// the driver), in descriptor `i`'s buffer of `hdrs`. `fill(i, addr,
+    /// and `finish(buf, template, seg)` (which sees them after `hdrs.prefix`
+    /// bytes for the driver, and the packet's own headers `template`: `buf`
+    /// is DMA memory, better written than read), in descriptor `i`'s buffer
+    /// of `hdrs`. `fill(i, addr,
     /// len, bd)` writes a descriptor (the first one must not be handed to
     /// the hardware yet). The payload is mapped in place, each buffer once.
     /// Returns the descriptor count, at most `tso::count_descs(segs,
@@ -232,7 +234,7 @@ impl TxBook {
         first: u32,
         bytes: u32,
         hdrs: TsoHeaders<'_>,
-        mut finish: impl FnMut(&mut [u8], u32),
+        mut finish: impl FnMut(&mut [u8], &[u8], u32),
         mut fill: impl FnMut(usize, DmaAddr, u32, TsoBd),
     ) -> Result<u32> {
         let n = l.hdr_len as usize;
@@ -253,7 +255,7 @@ impl TxBook {
             let off = i * tso::HDR_SIZE as usize;
             let buf = hdrs.mem.bytes_mut(off, hlen);
             l.build_header(template, &mut buf[hdrs.prefix..], seg);
-            finish(buf, seg);
+            finish(buf, template, seg);
             let (addr, len) = (hdrs.mem.dma() + off as DmaAddr, hlen as u32);
             self.push(first, k, None);
             fill(i, addr, len, TsoBd::Header);

@@ -256,7 +256,8 @@ impl TxBufMem {
         Ok(Self(DescMem::new(dev, size)?))
     }
 
-    /// Bus address of the start.
+    /// Bus address of the start, for descriptors the device reads the
+    /// buffers through (never one it writes through: invariant).
     pub(crate) fn dma(&self) -> DmaAddr {
         self.0.dma
     }
@@ -276,8 +277,10 @@ impl TxBufMem {
             "coherent buffer access out of bounds"
         );
         // SAFETY: In bounds of the live allocation (checked above, `DescMem`
-        // invariant); `&mut self` keeps every other CPU access out for the
-        // slice's lifetime, and the device never writes it (invariant).
+        // invariant), which is initialized (allocated zeroed, only ever
+        // written as bytes); `&mut self` keeps every other CPU access out
+        // for the slice's lifetime, and the device never writes it
+        // (invariant).
         unsafe { core::slice::from_raw_parts_mut(m.cpu.as_ptr().add(off), len) }
     }
 }

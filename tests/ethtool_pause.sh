@@ -13,10 +13,6 @@ fi
 sed 's/^/#   /' /tmp/pause
 get() { ethtool -a $IF | awk -v k="$1:" '$1 == k { print $2 }'; }
 snap() { echo "$(get Autonegotiate) $(get RX) $(get TX)"; }
-reg() { # <offset>: a register from the raw register dump (CPU byte order)
-	ethtool -d $IF raw on > /tmp/regs &&
-		dd if=/tmp/regs bs=1 skip=$(($1)) count=4 2> /dev/null | od -An -tu4 | tr -d ' '
-}
 # Our drivers' flow control enable bits: ENET RCR[FCE]; eTSEC MACCFG1[Rx_Flow|Tx_Flow].
 flow() {
 	case "$NXP_DRIVER/$NXP_BOARD" in

@@ -99,6 +99,13 @@ wait_for() {
 	return 1
 }
 
+# reg <offset>: a register of $IF from its raw register dump (`ethtool -d
+# raw on`: each register at its own offset, CPU byte order), in decimal.
+reg() {
+	ethtool -d $IF raw on > /tmp/regs &&
+		dd if=/tmp/regs bs=1 skip=$(($1)) count=4 2> /dev/null | od -An -tu4 | tr -d ' '
+}
+
 carrier_up() { [ "$(cat /sys/class/net/$1/carrier 2> /dev/null)" = 1 ]; }
 
 # Load the driver, configure 10.77.0.2/24 and wait for link; sets IF.

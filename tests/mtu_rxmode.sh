@@ -39,11 +39,6 @@ check "mtu back to 1500" set_mtu 1500
 wait_for 15 carrier_up $IF
 wait_for 10 ping -c 1 -W 1 $HOST_IP
 check "traffic at mtu 1500" ping -c 2 -W 3 $HOST_IP
-
-reg() { # <offset>: a register from the raw register dump (CPU byte order)
-	ethtool -d $IF raw on > /tmp/regs &&
-		dd if=/tmp/regs bs=1 skip=$(($1)) count=4 2> /dev/null | od -An -tu4 | tr -d ' '
-}
 # Our drivers' promiscuous bit: ENET RCR (0x84), eTSEC RCTRL (0x300), bit 3.
 rcr() {
 	case "$NXP_BOARD" in
