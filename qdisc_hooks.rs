@@ -23,7 +23,7 @@ pub(crate) enum ThresholdError {
 ///
 /// # Invariants
 ///
-/// `stop >= max_descs`, `wake >= stop + 2 * max_descs` and `wake <= ring size`.
+/// `stop >= max_descs`, `wake >= stop + max_descs` and `wake <= ring size`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct TxThresholds {
     stop: u32,
@@ -36,10 +36,14 @@ impl TxThresholds {
     /// per-packet extras of the hardware).
     ///
     /// Stop when fewer than `max_descs` are free (the next packet might not
-    /// fit); wake when at least two more maximal packets fit on top of that.
+    /// fit); wake when two maximal packets fit: the first leaves the queue
+    /// awake, the second still fits the stop reserve (the fec lesson: no
+    /// wake without room for two maximal packets). More hysteresis only
+    /// idles the hardware: on a 64-entry ring, waking at 54 free let the
+    /// ring drain to 10 descriptors in flight before refilling.
     pub(crate) fn new(ring_size: u32, max_descs: u32) -> Result<Self, ThresholdError> {
         let stop = max_descs;
-        let wake = stop + 2 * max_descs;
+        let wake = stop + max_descs;
         if wake > ring_size {
             return Err(ThresholdError::RingTooSmall);
         }
@@ -47,8 +51,8 @@ impl TxThresholds {
         Ok(Self { stop, wake })
     }
 
-    /// The smallest ring these rules allow for packets of `max_descs`
-    /// descriptors, rounded up to a power of two.
+    /// The smallest ring offered for packets of `max_descs` descriptors:
+    /// room for three maximal packets, rounded up to a power of two.
     pub(crate) const fn min_ring(max_descs: u32) -> u32 {
         (3 * max_descs).next_power_of_two()
     }

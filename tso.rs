@@ -53,6 +53,26 @@ pub(crate) const fn max_segs(descs: u32, max_frags: u32) -> u32 {
     }
 }
 
+/// Fewer segments per packet than this are not worth building: the stack's
+/// per-packet TCP work would cost more than software GSO of full-size
+/// packets.
+pub(crate) const MIN_STACK_SEGS: u32 = 4;
+
+/// The segment limit the stack is told (`tso_max_segs`) for packets of up
+/// to `descs` descriptors: [`max_segs`], unless the ring is so small that
+/// only packets of fewer than [`MIN_STACK_SEGS`] segments always fit. Then
+/// TCP builds full-size packets (up to [`MAX_SEGS`]) and those that do not
+/// fit go through software GSO (`ndo_features_check`), as for a driver
+/// without TSO, instead of TCP sending one-segment packets.
+pub(crate) const fn stack_max_segs(descs: u32, max_frags: u32) -> u32 {
+    let s = max_segs(descs, max_frags);
+    if s < MIN_STACK_SEGS {
+        MAX_SEGS
+    } else {
+        s
+    }
+}
+
 /// A TCP/IPv4 GSO packet as the driver sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Layout {

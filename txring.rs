@@ -62,10 +62,12 @@ impl TsoLimit {
     }
 
     /// A Tx ring whose packets may take `stop` descriptors: the stack builds
-    /// GSO packets that fit it from now on (probe, or under RTNL).
+    /// GSO packets that fit it from now on, or on a ring too small for that
+    /// full-size ones, segmented in software where they do not fit (probe,
+    /// or under RTNL).
     pub(crate) fn set(&self, dev: NetDev, stop: u32) {
         self.0.store(stop, Ordering::Relaxed);
-        dev.set_tso_max_segs(tso::max_segs(stop, crate::netdev::max_skb_frags()));
+        dev.set_tso_max_segs(tso::stack_max_segs(stop, crate::netdev::max_skb_frags()));
     }
 
     /// Whether a GSO packet of `segs` segments and `nr_frags` fragments

@@ -10,8 +10,13 @@ fn wake_leaves_room_for_two_maximal_packets() {
     for ring in [64u32, 128, 256, 512, 1024, 4096] {
         let t = TxThresholds::new(ring, MAX_DESCS).unwrap();
         assert_eq!(t.stop(), MAX_DESCS);
-        assert!(t.wake() >= t.stop() + 2 * MAX_DESCS);
+        assert!(t.wake() >= t.stop() + MAX_DESCS);
         assert!(t.wake() <= ring);
+        // Woken with `wake` free, a maximal packet leaves the queue awake and
+        // a second one still fits.
+        let after_one = t.wake() - MAX_DESCS;
+        assert!(!t.should_stop(after_one));
+        assert!(after_one >= MAX_DESCS);
         // Stopped with a maximal packet's room left: the next packet always fits.
         assert!(!t.should_stop(MAX_DESCS));
         assert!(t.should_stop(MAX_DESCS - 1));
@@ -30,10 +35,10 @@ fn small_rings_rejected() {
         Err(ThresholdError::RingTooSmall)
     );
     assert_eq!(
-        TxThresholds::new(53, MAX_DESCS),
+        TxThresholds::new(35, MAX_DESCS),
         Err(ThresholdError::RingTooSmall)
     );
-    assert!(TxThresholds::new(54, MAX_DESCS).is_ok());
+    assert!(TxThresholds::new(36, MAX_DESCS).is_ok());
     assert_eq!(TxThresholds::min_ring(MAX_DESCS), 64);
     assert!(TxThresholds::new(TxThresholds::min_ring(MAX_DESCS), MAX_DESCS).is_ok());
 }

@@ -237,3 +237,15 @@ fn segments_the_stack_builds_fit() {
         assert!(s == 1 || count_descs(s, 17) <= d, "ring {ring}");
     }
 }
+
+#[test]
+fn small_rings_leave_packet_size_to_software_gso() {
+    // A 64-entry ring takes one-segment TSO packets at worst: the stack
+    // builds full-size packets and segments those that do not fit.
+    assert_eq!(stack_max_segs(ring_max_descs(64, 18, 17), 17), MAX_SEGS);
+    assert_eq!(stack_max_segs(24, 17), MAX_SEGS);
+    assert_eq!(stack_max_segs(25, 17), 4);
+    assert_eq!(stack_max_segs(ring_max_descs(128, 18, 17), 17), 7);
+    assert_eq!(stack_max_segs(ring_max_descs(256, 18, 17), 17), 23);
+    assert_eq!(stack_max_segs(217, 17), 100);
+}
