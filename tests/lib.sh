@@ -99,6 +99,26 @@ wait_for() {
 	return 1
 }
 
+# tcp_xfer <name> <seconds> [iperf3 options]: TCP with the host from the
+# guest (`-R`: to it) for that long; checks that iperf3 completed, that
+# bytes arrived and that the sender's retransmissions stayed under 1 % of
+# the segments (the host verifies every checksum, so bad frames show as a
+# retransmission storm or a stalled stream).
+tcp_xfer() {
+	xn=$1 xs=$2
+	shift 2
+	iperf3 -c $HOST_IP -t $xs -w 128K -f m "$@" > /tmp/iperf.$xn 2>&1
+	xrc=$?
+	sed 's/^/#   /' /tmp/iperf.$xn | tail -4
+	check "$xn: iperf3 completed" test $xrc = 0
+	# Sender line: ... <MBytes> MBytes <rate> Mbits/sec <retr> sender
+	set -- $(awk '$NF == "sender" { print $(NF-5), $(NF-3), $(NF-1) }' /tmp/iperf.$xn)
+	diag "$xn: $1 MBytes, $2 Mbit/s, $3 retransmits"
+	check "$xn: bytes arrived" awk -v mb="${1:-0}" 'BEGIN { exit !(mb > 0) }'
+	check "$xn: retransmits under 1 % of the segments" \
+		awk -v mb="${1:-0}" -v re="${3:-1}" 'BEGIN { exit !(re * 100 <= mb * 1048576 / 1448) }'
+}
+
 # reg <offset>: a register of $IF from its raw register dump (`ethtool -d
 # raw on`: each register at its own offset, CPU byte order), in decimal.
 reg() {

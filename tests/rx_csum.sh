@@ -30,19 +30,6 @@ enet() { [ "$NXP_BOARD" = arm-imx7 ]; }
 # Our drivers' counter of frames passed up as verified (none in the C ones).
 verified() { ethtool -S $IF | awk '$1 == "rx_csum_ok:" || $1 == "sw_rx_csum_ok:" { print $2 }'; }
 
-# receive <name> <seconds>: TCP from the host to the guest.
-receive() {
-	iperf3 -c $HOST_IP -t $2 -w 128K -f m -R > /tmp/iperf.$1 2>&1
-	rc=$?
-	sed 's/^/#   /' /tmp/iperf.$1 | tail -4
-	check "$1: iperf3 completed" test $rc = 0
-	# The sender (the host) reports its retransmissions.
-	set -- $1 $(awk '$NF == "sender" { print $(NF-5), $(NF-3), $(NF-1) }' /tmp/iperf.$1)
-	diag "$1: $2 MBytes, $3 Mbit/s, $4 retransmits"
-	check "$1: bytes arrived" awk -v mb="${2:-0}" 'BEGIN { exit !(mb > 0) }'
-	check "$1: retransmits under 1 % of the segments" \
-		awk -v mb="${2:-0}" -v re="${4:-1}" 'BEGIN { exit !(re * 100 <= mb * 1048576 / 1448) }'
-}
 link_back() {
 	check "$1: carrier" wait_for 15 carrier_up $IF
 	check "$1: host reachable" wait_for 10 ping -c 1 -W 1 $HOST_IP
@@ -54,20 +41,20 @@ check "reads back off" test "$(rxcsum)" = off
 link_back rx-off
 enet && check "checksum discard off (RACC $(reg 0x1c4))" test "$(discard)" = 0
 v0=$(verified)
-receive rx-csum-off 3
+tcp_xfer rx-csum-off 3 -R
 [ -n "$v0" ] && check "no frame passed up as verified while off" test "$(verified)" = "$v0"
 check "ethtool -K rx on" ethtool -K $IF rx on
 check "reads back on" test "$(rxcsum)" = on
 link_back rx-on
 enet && check "checksum discard back on" test "$(discard)" = 6
-receive rx-csum-on 3
+tcp_xfer rx-csum-on 3 -R
 # Switching while down takes effect at the next open.
 ip link set $IF down
 check "ethtool -K rx off while down" ethtool -K $IF rx off
 check "interface up again" netif_up
 check "still off after open" test "$(rxcsum)" = off
 enet && check "checksum discard off after open" test "$(discard)" = 0
-receive rx-csum-off-reopened 2
+tcp_xfer rx-csum-off-reopened 2 -R
 check "ethtool -K rx on (back)" ethtool -K $IF rx on
 link_back end
 finish

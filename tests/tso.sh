@@ -27,22 +27,8 @@ rust && check "TSO on by default" test "$t" = on
 stat() { ethtool -S $IF | awk -v k="$1:" '$1 == k || $1 == "sw_" k { print $2 }'; }
 tso_pkts() { stat tx_tso_packets; }
 
-# stream <name> <seconds>: TCP from the guest; checks rate and retransmits.
-stream() {
-	iperf3 -c $HOST_IP -t $2 -w 128K -f m > /tmp/iperf.$1 2>&1
-	rc=$?
-	sed 's/^/#   /' /tmp/iperf.$1 | tail -4
-	check "$1: iperf3 completed" test $rc = 0
-	# Sender line: ... <MBytes> MBytes <rate> Mbits/sec <retr> sender
-	set -- $1 $(awk '$NF == "sender" { print $(NF-5), $(NF-3), $(NF-1) }' /tmp/iperf.$1)
-	diag "$1: $2 MBytes, $3 Mbit/s, $4 retransmits"
-	check "$1: rate > 0" awk -v r="${3:-0}" 'BEGIN { exit !(r > 0) }'
-	check "$1: retransmits under 1 % of the segments" \
-		awk -v mb="${2:-0}" -v re="${4:-1}" 'BEGIN { exit !(re * 100 <= mb * 1048576 / 1448) }'
-}
-
 t0=$(tso_pkts)
-stream tso-on 5
+tcp_xfer tso-on 5
 if rust; then
 	t1=$(tso_pkts)
 	diag "driver TSO packets: $((t1 - t0)), frames: $(stat tx_tso_frames)"
@@ -52,7 +38,7 @@ fi
 check "ethtool -K tso off" ethtool -K $IF tso off
 check "TSO reads back off" test "$(tso)" = off
 t1=$(tso_pkts)
-stream tso-off 3
+tcp_xfer tso-off 3
 rust && check "no driver TSO with tso off" test "$(tso_pkts)" = "$t1"
 check "ethtool -K tso on" ethtool -K $IF tso on
 check "TSO reads back on" test "$(tso)" = on
@@ -63,7 +49,7 @@ if rust; then
 	wait_for 15 carrier_up $IF
 	wait_for 10 ping -c 1 -W 1 $HOST_IP
 	t1=$(tso_pkts)
-	stream small-ring 3
+	tcp_xfer small-ring 3
 	diag "driver TSO packets on the 64-entry ring: $(($(tso_pkts) - t1))"
 	check "ethtool -G tx $tx0 (back)" ethtool -G $IF tx $tx0
 	wait_for 15 carrier_up $IF
