@@ -276,11 +276,10 @@ impl TxBufMem {
             off <= m.size && len <= m.size - off,
             "coherent buffer access out of bounds"
         );
-        // SAFETY: In bounds of the live allocation (checked above, `DescMem`
-        // invariant), which is initialized (allocated zeroed, only ever
-        // written as bytes); `&mut self` keeps every other CPU access out
-        // for the slice's lifetime, and the device never writes it
-        // (invariant).
+        // The bytes are initialized (zeroed at allocation, only ever written
+        // as bytes); `&mut self` excludes other CPU access to them.
+        // SAFETY: In bounds of the live allocation (checked above), see
+        // above; the device never writes it (invariant).
         unsafe { core::slice::from_raw_parts_mut(m.cpu.as_ptr().add(off), len) }
     }
 }
