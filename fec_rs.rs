@@ -32,6 +32,7 @@ mod netdev;
 mod qdisc_hooks;
 #[allow(dead_code)]
 mod ring;
+#[allow(dead_code)]
 mod rxring;
 #[allow(dead_code)]
 mod tso;

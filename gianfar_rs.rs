@@ -16,7 +16,7 @@
 //! Data path: per group one Tx and one Rx ring, a Tx-confirmation NAPI and
 //! an Rx NAPI, each interrupt handler masking only its own half of IMASK.
 //! Rx buffers are half pages of a page_pool turned into skbs with `build_skb` and fed
-//! to GRO. Tx uses scatter-gather, the frame control block for IPv4
+//! to GRO; jumbo frames (MTU up to 9586) span buffers, added as page fragments. Tx uses scatter-gather, the frame control block for IPv4
 //! checksums, BQL, stop-in-advance / wake-with-hysteresis and a doorbell
 //! rung once per xmit batch.
 
@@ -117,6 +117,7 @@ use netdev::{
         TxVerdict, //
     },
     of::Node,
+    page_pool::RxPage,
     poll::{
         Irq,
         Napi, //
@@ -166,14 +167,18 @@ const MAX_RING: u32 = 256;
 /// Default link speed assumed for coalescing before a PHY reports one.
 const DEFAULT_SPEED_MBPS: u32 = 1000;
 
-/// Rx buffer geometry: one frame per 2 KiB page_pool buffer (half a page,
-/// as the C driver's `GFAR_RXB_TRUESIZE`), written `RX_HEADROOM` bytes into
-/// it (eTSEC needs 64-byte aligned buffers, `RXBUF_ALIGNMENT`), at most
-/// `RX_BUF_LEN` bytes (MRBLR, a multiple of 64).
+/// Rx buffer geometry: 2 KiB page_pool buffers (half a page, as the C
+/// driver's `GFAR_RXB_TRUESIZE`), written `RX_HEADROOM` bytes into (eTSEC
+/// needs 64-byte aligned buffers, `RXBUF_ALIGNMENT`), `RX_BUF_LEN` bytes
+/// each (MRBLR, a multiple of 64); longer frames span buffers.
 const RX_HEADROOM: u32 = 64;
 const RX_BUF_LEN: u32 = 1536;
-/// Largest MTU whose frames (with a VLAN tag and FCS) fit one Rx buffer.
-const MAX_MTU: u32 = 1500;
+/// The most a descriptor reports for its own buffer: MRBLR on the eTSEC;
+/// QEMU's model writes the Rx FCB on top of MRBLR bytes in a frame's first
+/// buffer, and up to the FCS's 4 bytes more (the buffers have the room).
+const RX_BUF_SPACE: u32 = RX_BUF_LEN + desc::FCB_LEN as u32 + desc::FCS_LEN;
+/// Largest MTU (`GFAR_JUMBO_FRAME_SIZE - ETH_HLEN`, as the C driver).
+const MAX_MTU: u32 = desc::MAX_FRAME - desc::ETH_HLEN;
 /// Smallest MTU (`ETH_MIN_MTU`).
 const MIN_MTU: u32 = 68;
 /// Tx watchdog (`TX_TIMEOUT`, 5 s).
@@ -522,7 +527,7 @@ impl RxRing {
     fn new(dma: &DmaDevice, napi: &Napi, size: RingSize) -> Result<RxRing> {
         let bds = RxBds(DescMem::new(dma, size.get() as usize * desc::BD_SIZE)?);
         Ok(RxRing {
-            book: RxBook::new(&bds, dma, napi, size, RX_HEADROOM, RX_BUF_LEN)?,
+            book: RxBook::new(&bds, dma, napi, size, RX_HEADROOM, RX_BUF_SPACE)?,
             bds,
         })
     }
@@ -550,7 +555,8 @@ impl Gfar {
         kernel::time::delay::udelay(kernel::time::Delta::from_micros(3));
         r.write(regs::MACCFG1, 0);
         kernel::time::delay::udelay(kernel::time::Delta::from_micros(3));
-        r.write(regs::MAXFRM, RX_BUF_LEN);
+        // Frames up to the jumbo size whatever the MTU, as the C driver.
+        r.write(regs::MAXFRM, desc::MAX_FRAME);
         r.write(regs::MRBLR, RX_BUF_LEN);
         r.write(regs::MINFLR, regs::MINFLR_INIT);
         r.write(regs::MACCFG2, maccfg2::INIT | maccfg2::IF_GMII);
@@ -822,46 +828,74 @@ impl Gfar {
             }
             // The length and buffer are valid once the descriptor is ours.
             dma::dma_rmb();
-            match status {
-                RxStatus::Frame { len }
-                    if len > RX_BUF_LEN - desc::FCS_LEN || len < desc::FCB_LEN as u32 =>
-                {
-                    // Longer than a buffer: only a chained frame's last BD
-                    // reports such a length. Drop it.
-                    n.errors += 1;
-                    n.length_errors += 1;
-                    rx.book.rearm(&rx.bds, i);
+            // Each frame follows its Rx FCB, whose first half-word has the
+            // parser's checksum results. `fail_rx_alloc` in debugfs injects
+            // refill failures.
+            let fcb = desc::FCB_LEN as u32;
+            let csum_ok = |b: &RxPage| {
+                rx_csum
+                    && b.read::<2>(RX_HEADROOM)
+                        .is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes(f)))
+            };
+            let no_buffer = || self.debug.take(DBG_FAIL_RX_ALLOC);
+            let delivered = match status {
+                // One buffer of a frame longer than a buffer (jumbo frames).
+                RxStatus::Partial { len, first } => {
+                    // A new frame while one is in progress: the last
+                    // descriptor of that one was lost (overrun).
+                    if first && rx.book.abandon() {
+                        n.dropped += 1;
+                    }
+                    rx.book.gather(&rx.bds, i, len, fcb, no_buffer, csum_ok);
+                    None
                 }
-                RxStatus::Frame { len } => {
-                    // The frame follows its Rx FCB, whose first half-word
-                    // has the parser's checksum results. `fail_rx_alloc` in
-                    // debugfs injects refill failures.
-                    let fcb = desc::FCB_LEN as u32;
-                    let (d, ok) = rx.book.deliver(
-                        &rx.bds,
-                        i,
-                        len,
-                        fcb,
-                        len - fcb,
-                        self.debug.take(DBG_FAIL_RX_ALLOC),
-                        |b| {
-                            rx_csum
-                                && b.read::<2>(RX_HEADROOM)
-                                    .is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes(f)))
-                        },
-                        &g.rx_napi,
-                        self.dev,
-                    );
-                    match d {
-                        Delivery::Delivered => {
-                            n.packets += 1;
-                            n.bytes += u64::from(len - fcb);
-                            n.csum_ok += u64::from(ok);
+                // A frame in one buffer.
+                RxStatus::Last { len } if rx.book.gathered().is_none() => {
+                    match desc::rx_frame_len(len, fcb) {
+                        Some(flen) if len <= RX_BUF_SPACE => {
+                            let (d, ok) = rx.book.deliver(
+                                &rx.bds,
+                                i,
+                                len,
+                                fcb,
+                                flen,
+                                no_buffer(),
+                                csum_ok,
+                                &g.rx_napi,
+                                self.dev,
+                            );
+                            Some((d, ok, flen))
                         }
-                        Delivery::NoBuffer | Delivery::Dropped => n.dropped += 1,
+                        _ => {
+                            n.errors += 1;
+                            n.length_errors += 1;
+                            rx.book.rearm(&rx.bds, i);
+                            None
+                        }
+                    }
+                }
+                // The last buffer of a frame that spans buffers.
+                RxStatus::Last { len } => {
+                    let so_far = rx.book.gathered().unwrap_or(0);
+                    let piece = desc::rx_last_piece(len, so_far);
+                    match desc::rx_frame_len(so_far.saturating_add(piece), fcb) {
+                        Some(flen) if piece <= RX_BUF_SPACE => {
+                            let (d, ok) = rx
+                                .book
+                                .finish(&rx.bds, i, piece, flen, no_buffer, &g.rx_napi, self.dev);
+                            Some((d, ok, flen))
+                        }
+                        _ => {
+                            rx.book.abandon();
+                            n.errors += 1;
+                            n.length_errors += 1;
+                            rx.book.rearm(&rx.bds, i);
+                            None
+                        }
                     }
                 }
                 RxStatus::Error { flags } => {
+                    rx.book.abandon();
                     n.errors += 1;
                     if flags & desc::rx::CRCERR != 0 {
                         n.crc_errors += 1;
@@ -870,15 +904,18 @@ impl Gfar {
                         n.length_errors += 1;
                     }
                     rx.book.rearm(&rx.bds, i);
-                }
-                // A frame spanning buffers exceeds MRBLR, which MAXFRM
-                // equals: count it and drop its pieces.
-                RxStatus::Partial => {
-                    n.errors += 1;
-                    n.length_errors += 1;
-                    rx.book.rearm(&rx.bds, i);
+                    None
                 }
                 RxStatus::Empty => unreachable!(),
+            };
+            match delivered {
+                Some((Delivery::Delivered, ok, flen)) => {
+                    n.packets += 1;
+                    n.bytes += u64::from(flen);
+                    n.csum_ok += u64::from(ok);
+                }
+                Some((Delivery::NoBuffer | Delivery::Dropped, ..)) => n.dropped += 1,
+                None => {}
             }
             rx.book.advance();
             work += 1;
@@ -1171,7 +1208,8 @@ impl NetDriver for Gfar {
     }
 
     fn change_mtu(&self, mtu: u32) -> Result {
-        // Rx buffers are sized for the largest MTU, so no restart is needed.
+        // MAXFRM admits the largest MTU's frames (spanning Rx buffers), so
+        // no restart is needed.
         self.dev.set_mtu(mtu);
         Ok(())
     }

@@ -16,7 +16,8 @@ use crate::{
         net::NetDev,
         page_pool::{
             PagePool,
-            RxPage, //
+            RxPage,
+            RxSkb, //
         },
         poll::Napi,
     },
@@ -43,12 +44,31 @@ pub(crate) enum Delivery {
     Dropped,
 }
 
+/// A frame that spans several buffers (longer than the hardware's buffer
+/// length), gathered descriptor by descriptor, across NAPI polls if its
+/// last descriptor is not filled yet.
+enum Gather {
+    /// No frame in progress.
+    Idle,
+    /// The pieces so far: the first buffer is the skb's head, the later ones
+    /// its page fragments; `bytes` as the descriptors counted them (from the
+    /// headroom on), `csum_ok` the verdict read in the first buffer.
+    Frame {
+        skb: RxSkb,
+        bytes: u32,
+        csum_ok: bool,
+    },
+    /// The frame lost a piece (`why`): its descriptors are re-armed up to
+    /// its last one, then it counts as dropped.
+    Discard { bytes: u32, why: Delivery },
+}
+
 /// The buffers of an Rx ring of `size` descriptors, from a page_pool.
 ///
 /// # Invariants
 ///
 /// Every entry of `bufs` is `Some` (every descriptor owns a buffer), except
-/// inside [`RxBook::deliver`].
+/// inside [`RxBook::deliver`] and [`RxBook::gather`].
 pub(crate) struct RxBook {
     size: RingSize,
     bufs: KVec<Option<RxPage>>,
@@ -57,6 +77,8 @@ pub(crate) struct RxBook {
     headroom: u32,
     /// Next descriptor to look at (free-running).
     next: u32,
+    /// The multi-buffer frame in progress.
+    gather: Gather,
 }
 
 impl RxBook {
@@ -85,6 +107,7 @@ impl RxBook {
             pool,
             headroom,
             next: 0,
+            gather: Gather::Idle,
         })
     }
 
@@ -104,12 +127,158 @@ impl RxBook {
     }
 
     /// Re-arms every descriptor and restarts at the first one (after a MAC
-    /// reset, which rewinds the hardware's ring pointer).
+    /// reset, which rewinds the hardware's ring pointer). A frame in
+    /// progress is dropped.
     pub(crate) fn rewind<D: RxDescs>(&mut self, descs: &D) {
+        self.abandon();
         for i in 0..self.size.get() as usize {
             self.rearm(descs, i);
         }
         self.next = 0;
+    }
+
+    /// Bytes gathered so far of a frame spanning buffers, as its
+    /// descriptors counted them; `None` when no such frame is in progress.
+    pub(crate) fn gathered(&self) -> Option<u32> {
+        match &self.gather {
+            Gather::Idle => None,
+            Gather::Frame { bytes, .. } | Gather::Discard { bytes, .. } => Some(*bytes),
+        }
+    }
+
+    /// Drops the frame in progress, if any (its last descriptor reported an
+    /// error, or never came); returns whether there was one.
+    pub(crate) fn abandon(&mut self) -> bool {
+        // Dropping the skb returns its buffers to the pool.
+        !matches!(
+            core::mem::replace(&mut self.gather, Gather::Idle),
+            Gather::Idle
+        )
+    }
+
+    /// Adds the buffer of descriptor `i`, not the last of its frame, to the
+    /// frame in progress: the device wrote `len` bytes from the headroom on.
+    /// The first buffer of a frame becomes the skb's head, starting
+    /// `data_off` bytes in; `csum_ok(buf)` reads the checksum verdict there.
+    /// As with [`RxBook::deliver`], the descriptor gets a new buffer first;
+    /// without one (or if `no_buffer()`, asked only when a buffer is to be
+    /// taken) the frame is discarded and the buffer re-armed.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gather<D: RxDescs>(
+        &mut self,
+        descs: &D,
+        i: usize,
+        len: u32,
+        data_off: u32,
+        no_buffer: impl FnOnce() -> bool,
+        csum_ok: impl FnOnce(&RxPage) -> bool,
+    ) {
+        let bytes = self.gathered().unwrap_or(0).saturating_add(len);
+        if let Gather::Discard { why, .. } = self.gather {
+            self.rearm(descs, i);
+            self.gather = Gather::Discard { bytes, why };
+            return;
+        }
+        let Some(page) = self.swap_buffer(descs, i, no_buffer()) else {
+            self.abandon();
+            self.gather = Gather::Discard {
+                bytes,
+                why: Delivery::NoBuffer,
+            };
+            return;
+        };
+        let _ = self.pool.sync_for_cpu(&page, self.headroom, len);
+        self.gather = match core::mem::replace(&mut self.gather, Gather::Idle) {
+            Gather::Frame {
+                mut skb, csum_ok, ..
+            } => match skb.add_frag(page, self.headroom, len) {
+                Ok(()) => Gather::Frame {
+                    skb,
+                    bytes,
+                    csum_ok,
+                },
+                Err(page) => {
+                    self.pool.put(page);
+                    Gather::Discard {
+                        bytes,
+                        why: Delivery::Dropped,
+                    }
+                }
+            },
+            _ => {
+                let ok = csum_ok(&page);
+                match len.checked_sub(data_off).map(|l| {
+                    self.pool
+                        .build_skb(page, self.headroom + data_off, l)
+                        .map_err(|p| self.pool.put(p))
+                }) {
+                    Some(Ok(skb)) => Gather::Frame {
+                        skb,
+                        bytes,
+                        csum_ok: ok,
+                    },
+                    _ => Gather::Discard {
+                        bytes,
+                        why: Delivery::Dropped,
+                    },
+                }
+            }
+        };
+    }
+
+    /// Completes the frame in progress with the buffer of descriptor `i`,
+    /// its last, holding `piece` bytes from the headroom on, and hands its
+    /// first `frame_len` bytes to GRO on `napi` (the FCS trimmed off the
+    /// end). Returns what became of the frame and its checksum verdict.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn finish<D: RxDescs>(
+        &mut self,
+        descs: &D,
+        i: usize,
+        piece: u32,
+        frame_len: u32,
+        no_buffer: impl FnOnce() -> bool,
+        napi: &Napi,
+        dev: NetDev,
+    ) -> (Delivery, bool) {
+        if piece > 0 {
+            self.gather(descs, i, piece, 0, no_buffer, |_| false);
+        } else {
+            self.rearm(descs, i);
+        }
+        match core::mem::replace(&mut self.gather, Gather::Idle) {
+            Gather::Frame {
+                mut skb, csum_ok, ..
+            } => {
+                if skb.trim(frame_len).is_err() {
+                    return (Delivery::Dropped, false);
+                }
+                skb.receive(napi, dev, csum_ok);
+                (Delivery::Delivered, csum_ok)
+            }
+            Gather::Discard { why, .. } => (why, false),
+            Gather::Idle => (Delivery::Dropped, false),
+        }
+    }
+
+    /// Gives descriptor `i` a new buffer and returns its old one; `None`
+    /// (descriptor re-armed with its buffer) when the pool has none or
+    /// `no_buffer` is set.
+    fn swap_buffer<D: RxDescs>(&mut self, descs: &D, i: usize, no_buffer: bool) -> Option<RxPage> {
+        let new = if no_buffer { None } else { self.pool.alloc() };
+        let Some(new) = new else {
+            self.rearm(descs, i);
+            return None;
+        };
+        let old = self.bufs[i].take();
+        descs.arm(
+            i,
+            Some(new.dma() + u64::from(self.headroom)),
+            self.size.is_last(i as u32),
+        );
+        // INVARIANT: the slot has a buffer again.
+        self.bufs[i] = Some(new);
+        old
     }
 
     /// Hands the frame in descriptor `i`'s buffer to GRO on `napi`: the
@@ -132,43 +301,31 @@ impl RxBook {
         napi: &Napi,
         dev: NetDev,
     ) -> (Delivery, bool) {
-        let last = self.size.is_last(i as u32);
-        let new = if no_buffer { None } else { self.pool.alloc() };
-        let Some(new) = new else {
-            self.rearm(descs, i);
+        let Some(page) = self.swap_buffer(descs, i, no_buffer) else {
             return (Delivery::NoBuffer, false);
-        };
-        let Some(page) = self.bufs[i].take() else {
-            // Not reached (invariant): the new buffer takes the empty slot.
-            descs.arm(i, Some(new.dma() + u64::from(self.headroom)), last);
-            self.bufs[i] = Some(new);
-            return (Delivery::Dropped, false);
         };
         // (Cannot fail: the range lies in the buffer.)
         let _ = self.pool.sync_for_cpu(&page, self.headroom, sync_len);
         let ok = csum_ok(&page);
-        let d = match self
+        match self
             .pool
             .build_skb(page, self.headroom + data_off, data_len)
         {
             Ok(skb) => {
                 skb.receive(napi, dev, ok);
-                Delivery::Delivered
+                (Delivery::Delivered, ok)
             }
             Err(page) => {
                 self.pool.put(page);
-                Delivery::Dropped
+                (Delivery::Dropped, ok)
             }
-        };
-        descs.arm(i, Some(new.dma() + u64::from(self.headroom)), last);
-        // INVARIANT: the slot has a buffer again.
-        self.bufs[i] = Some(new);
-        (d, ok)
+        }
     }
 }
 
 impl Drop for RxBook {
     fn drop(&mut self) {
+        self.abandon();
         for b in self.bufs.iter_mut() {
             if let Some(page) = b.take() {
                 self.pool.put(page);

@@ -52,6 +52,8 @@ pub(crate) mod rx {
     pub(crate) const INTERRUPT: u16 = 0x1000;
     /// Last descriptor of the frame.
     pub(crate) const LAST: u16 = 0x0800;
+    /// First descriptor of the frame.
+    pub(crate) const FIRST: u16 = 0x0400;
     /// Frame errors.
     pub(crate) const LARGE: u16 = 0x0020;
     pub(crate) const NONOCTET: u16 = 0x0010;
@@ -65,6 +67,13 @@ pub(crate) mod rx {
 
 /// Length of the frame check sequence the eTSEC leaves at the end of a frame.
 pub(crate) const FCS_LEN: u32 = 4;
+
+/// The longest frame accepted, FCS included (`GFAR_JUMBO_FRAME_SIZE`,
+/// programmed into MAXFRM); frames longer than an Rx buffer span several.
+pub(crate) const MAX_FRAME: u32 = 9600;
+
+/// Ethernet header length (`ETH_HLEN`).
+pub(crate) const ETH_HLEN: u32 = 14;
 
 /// `lstatus` of a Tx descriptor: `len` bytes, handed to the hardware.
 /// `first`: first of its frame (CRC, and TOE with a frame control block);
@@ -130,14 +139,23 @@ pub(crate) const fn rx_empty(wrap: bool) -> u32 {
 pub(crate) enum RxStatus {
     /// Still owned by the hardware.
     Empty,
-    /// Not the last descriptor of its frame (the frame spans buffers).
-    Partial,
-    /// A complete frame of `len` bytes without its FCS.
-    Frame {
-        /// Frame length without the FCS.
+    /// Not the last descriptor of its frame (the frame spans buffers): its
+    /// buffer holds `len` bytes; `first` if it starts the frame.
+    Partial {
+        /// Bytes in this descriptor's buffer.
+        len: u32,
+        /// First descriptor of the frame.
+        first: bool,
+    },
+    /// The last descriptor of a good frame, reporting `len` bytes: the whole
+    /// frame (its Rx FCB and FCS included) on the eTSEC, see
+    /// [`rx_last_piece`] for frames that span buffers.
+    Last {
+        /// The length field.
         len: u32,
     },
-    /// A frame the hardware flagged as bad (`RXBD_ERR` bits).
+    /// The last descriptor of a frame the hardware flagged as bad
+    /// (`RXBD_ERR` bits).
     Error {
         /// The error flags.
         flags: u16,
@@ -147,22 +165,53 @@ pub(crate) enum RxStatus {
 /// Decodes the `lstatus` of an Rx descriptor.
 pub(crate) const fn rx_status(lstatus: u32) -> RxStatus {
     let flags = (lstatus >> 16) as u16;
-    if flags & rx::EMPTY != 0 {
+    let len = lstatus & BD_LENGTH_MASK;
+    // The eTSEC clears EMPTY when it closes a descriptor, and the driver
+    // arms descriptors without LAST. QEMU's eTSEC model, when a frame's FCS
+    // spills over into a buffer of its own, closes that last descriptor
+    // with LAST and its length but leaves EMPTY set (it clears EMPTY only
+    // with data written): EMPTY with LAST is such a filled descriptor.
+    if flags & rx::EMPTY != 0 && flags & rx::LAST == 0 {
         return RxStatus::Empty;
     }
     if flags & rx::LAST == 0 {
-        return RxStatus::Partial;
+        return RxStatus::Partial {
+            len,
+            first: flags & rx::FIRST != 0,
+        };
     }
     if flags & rx::ERR != 0 {
         return RxStatus::Error {
             flags: flags & rx::ERR,
         };
     }
-    let len = lstatus & BD_LENGTH_MASK;
-    if len < FCS_LEN {
-        return RxStatus::Error { flags: rx::SHORT };
+    RxStatus::Last { len }
+}
+
+/// Bytes in the last buffer of a frame that spans buffers, whose last
+/// descriptor reports `reported` and whose earlier buffers hold `so_far`.
+///
+/// The eTSEC reports the whole frame's length in the last descriptor, which
+/// always exceeds what the earlier buffers hold. QEMU's eTSEC model reports
+/// the last buffer's own bytes instead (at most a buffer, less than the
+/// earlier ones hold); that reading is taken when the other is impossible.
+pub(crate) const fn rx_last_piece(reported: u32, so_far: u32) -> u32 {
+    if reported > so_far {
+        reported - so_far
+    } else {
+        reported
     }
-    RxStatus::Frame { len: len - FCS_LEN }
+}
+
+/// Length handed to the stack of a received frame of `total` bytes (`fcb`
+/// bytes of Rx FCB in front, the FCS at the end), or `None` for a frame
+/// shorter than an Ethernet header or longer than [`MAX_FRAME`].
+pub(crate) const fn rx_frame_len(total: u32, fcb: u32) -> Option<u32> {
+    if total < fcb + ETH_HLEN + FCS_LEN || total > fcb + MAX_FRAME {
+        None
+    } else {
+        Some(total - fcb - FCS_LEN)
+    }
 }
 
 /// Length of the Tx frame control block (`GMAC_FCB_LEN`).

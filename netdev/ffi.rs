@@ -385,6 +385,14 @@ mod net {
             headroom: c_uint,
             len: c_uint,
         ) -> *mut SkBuff;
+        pub(crate) fn nxp_rx_add_frag(
+            skb: *mut SkBuff,
+            page: *mut Page,
+            va: *mut c_void,
+            len: c_uint,
+            truesize: c_uint,
+        ) -> c_int;
+        pub(crate) fn nxp_rx_trim(skb: *mut SkBuff, len: c_uint) -> c_int;
         pub(crate) fn nxp_rx_gro(
             n: *mut NxpNapi,
             dev: *mut NetDevice,

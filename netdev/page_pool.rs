@@ -90,6 +90,10 @@ impl RxPage {
 /// stack by [`RxSkb::receive`]).
 pub(crate) struct RxSkb(NonNull<ffi::SkBuff>);
 
+// SAFETY: The skb is owned by whoever holds the value (a frame being
+// gathered waits between NAPI polls, which may run on another CPU).
+unsafe impl Send for RxSkb {}
+
 impl PagePool {
     /// A pool for `napi`'s ring of `size` buffers; the device writes at
     /// `offset` into each buffer, at most `max_len` bytes. A buffer is the
@@ -218,6 +222,45 @@ impl PagePool {
             Some(skb) => Ok(RxSkb(skb)),
             None => Err(page),
         }
+    }
+}
+
+impl RxSkb {
+    /// Appends the `len` bytes at `off` in buffer `page` (written by the
+    /// device and synced for the CPU) as a page fragment of the skb: the
+    /// next piece of a frame that spans buffers. If the range lies outside
+    /// the buffer, or the skb has no fragment slot left, the buffer is
+    /// returned.
+    pub(crate) fn add_frag(&mut self, page: RxPage, off: u32, len: u32) -> Result<(), RxPage> {
+        let fits = off.checked_add(len).is_some_and(|end| end <= page.len);
+        if !fits || len == 0 {
+            return Err(page);
+        }
+        // SAFETY: `self.0` is our skb (type invariant); `off..off + len`
+        // lies in the buffer at `page.va`, in the pool page `page.page`.
+        let r = unsafe {
+            ffi::nxp_rx_add_frag(
+                self.0.as_ptr(),
+                page.page.as_ptr(),
+                page.va.as_ptr().add(off as usize).cast(),
+                len,
+                page.len,
+            )
+        };
+        if r != 0 {
+            return Err(page);
+        }
+        // The skb holds the page reference now (its frees recycle it into
+        // the pool: `skb_mark_for_recycle` at `build_skb`); the token goes.
+        Ok(())
+    }
+
+    /// Trims the frame to its first `len` bytes (the FCS off the end of a
+    /// frame whose last buffer may hold only part of it).
+    pub(crate) fn trim(&mut self, len: u32) -> Result {
+        // SAFETY: `self.0` is our skb, not shared with anyone (a fresh
+        // Rx skb, not cloned), so trimming needs no allocation.
+        kernel::error::to_result(unsafe { ffi::nxp_rx_trim(self.0.as_ptr(), len) })
     }
 }
 

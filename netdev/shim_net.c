@@ -865,6 +865,25 @@ struct sk_buff *nxp_rx_build_skb(void *va, unsigned int truesize, unsigned int h
 	return skb;
 }
 
+/* Appends @len bytes at @va (in pool page @page) to @skb as a page fragment
+ * of truesize @truesize; the skb takes the page reference. -E2BIG when the
+ * skb has no fragment slot left (the reference stays with the caller). */
+int nxp_rx_add_frag(struct sk_buff *skb, struct page *page, void *va, unsigned int len,
+		    unsigned int truesize)
+{
+	unsigned int nr = skb_shinfo(skb)->nr_frags;
+
+	if (unlikely(nr >= MAX_SKB_FRAGS))
+		return -E2BIG;
+	skb_add_rx_frag(skb, nr, page, (u8 *)va - (u8 *)page_address(page), len, truesize);
+	return 0;
+}
+
+/* Trims @skb (head and page fragments) to @len bytes. */
+int nxp_rx_trim(struct sk_buff *skb, unsigned int len)
+{
+	return pskb_trim(skb, len);
+}
 
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
 		bool csum_ok)

@@ -170,6 +170,9 @@ void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi);
 unsigned int nxp_skb_shinfo_size(void);
 struct sk_buff *nxp_rx_build_skb(void *va, unsigned int truesize,
 				 unsigned int headroom, unsigned int len);
+int nxp_rx_add_frag(struct sk_buff *skb, struct page *page, void *va, unsigned int len,
+		    unsigned int truesize);
+int nxp_rx_trim(struct sk_buff *skb, unsigned int len);
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
 		bool csum_ok);
 

@@ -3,7 +3,8 @@
 #
 # Boots an emulated board in QEMU inside a network namespace created for this
 # run (tap0 = 10.77.0.1/24 on the host side, the guest uses 10.77.0.2/24; an
-# iperf3 server and netserver listen on the host side), passes run.conf to the
+# iperf3 server and netserver listen on the host side; 10.77.1.1/24 with an
+# iperf3 server is the jumbo-frame peer), passes run.conf to the
 # guest, waits for "NXP-DONE rc=N", and always cleans up QEMU and the namespace.
 # Exit: the guest's rc; 2 on timeout, kernel panic or a guest that died early.
 #
@@ -57,7 +58,15 @@ for t in tap0 tap1; do
 	ipn ip link set $t up
 done
 ipn ip addr add 10.77.0.1/24 dev tap0
+# Jumbo frames (tests/jumbo.sh) use a second subnet on the same tap: tap0
+# takes 9000-byte frames and 10.77.1.0/24 sends them, while the route of
+# 10.77.0.0/24 keeps 1500 bytes, so that every other test and the benchmark
+# talk to a 1500-byte host (its big ICMP replies come back fragmented).
+ipn ip link set tap0 mtu 9000
+ipn ip route replace 10.77.0.0/24 dev tap0 proto kernel scope link src 10.77.0.1 mtu 1500
+ipn ip addr add 10.77.1.1/24 dev tap0
 ipn iperf3 -s -D -B 10.77.0.1 > /dev/null
+ipn iperf3 -s -D -B 10.77.1.1 > /dev/null
 # A second server for background traffic in robustness tests (port 5202).
 ipn iperf3 -s -D -B 10.77.0.1 -p 5202 > /dev/null
 ipn netserver -L 10.77.0.1 > /dev/null 2>&1

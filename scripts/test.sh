@@ -14,7 +14,7 @@ BOARDS=${BOARDS:-"ppc-e500 arm-imx7"}
 # ours runs what its current stage supports (fec_rs has no data path yet,
 # issue 3).
 ALL_TESTS="module_load link_up ping iperf_tcp ethtool_info bql ethtool_coalesce ethtool_ring ethtool_pause"
-ALL_TESTS="$ALL_TESTS mtu_rxmode tso rx_csum tx_align rx_alloc_fail tx_timeout load_changes link_modes updown_traffic rmmod_traffic"
+ALL_TESTS="$ALL_TESTS mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_timeout load_changes link_modes updown_traffic rmmod_traffic"
 tests_for() { # <board> <driver>
 	case "$1/$2" in
 	*/c) echo "${NXP_TESTS_C:-$ALL_TESTS}" ;;

@@ -103,11 +103,12 @@ wait_for() {
 # guest (`-R`: to it) for that long; checks that iperf3 completed, that
 # bytes arrived and that the sender's retransmissions stayed under 1 % of
 # the segments (the host verifies every checksum, so bad frames show as a
-# retransmission storm or a stalled stream).
+# retransmission storm or a stalled stream). XFER_HOST and XFER_MSS
+# (default $HOST_IP, 1448) choose another peer and segment size.
 tcp_xfer() {
 	xn=$1 xs=$2
 	shift 2
-	iperf3 -c $HOST_IP -t $xs -w 128K -f m "$@" > /tmp/iperf.$xn 2>&1
+	iperf3 -c ${XFER_HOST:-$HOST_IP} -t $xs -w 128K -f m "$@" > /tmp/iperf.$xn 2>&1
 	xrc=$?
 	sed 's/^/#   /' /tmp/iperf.$xn | tail -4
 	check "$xn: iperf3 completed" test $xrc = 0
@@ -116,7 +117,8 @@ tcp_xfer() {
 	diag "$xn: $1 MBytes, $2 Mbit/s, $3 retransmits"
 	check "$xn: bytes arrived" awk -v mb="${1:-0}" 'BEGIN { exit !(mb > 0) }'
 	check "$xn: retransmits under 1 % of the segments" \
-		awk -v mb="${1:-0}" -v re="${3:-1}" 'BEGIN { exit !(re * 100 <= mb * 1048576 / 1448) }'
+		awk -v mb="${1:-0}" -v re="${3:-1}" -v mss="${XFER_MSS:-1448}" \
+		'BEGIN { exit !(re * 100 <= mb * 1048576 / mss) }'
 }
 
 # reg <offset>: a register of $IF from its raw register dump (`ethtool -d

@@ -32,14 +32,32 @@ fn rx_decoding() {
     assert_eq!(rx_empty(false), (0x8000 | 0x1000) << 16);
     assert_eq!(rx_empty(true), (0x8000 | 0x1000 | 0x2000) << 16);
     assert_eq!(rx_status(rx_empty(true)), RxStatus::Empty);
-    // A complete frame: LAST, length includes the 4-byte FCS.
-    assert_eq!(rx_status((0x0800 << 16) | 64), RxStatus::Frame { len: 60 });
+    // A complete frame: LAST, the length field as written (FCB and FCS in).
+    assert_eq!(rx_status((0x0800 << 16) | 64), RxStatus::Last { len: 64 });
     assert_eq!(
-        rx_status((0x0800 | 0x2000 | 0x1000) << 16 | 1518),
-        RxStatus::Frame { len: 1514 }
+        rx_status((0x0800 | 0x2000 | 0x1000) << 16 | 1526),
+        RxStatus::Last { len: 1526 }
     );
-    // Not last: a frame spanning buffers.
-    assert_eq!(rx_status(1536), RxStatus::Partial);
+    // Not last: a frame spanning buffers, its first descriptor marked.
+    assert_eq!(
+        rx_status(((0x0400) << 16) | 1536),
+        RxStatus::Partial {
+            len: 1536,
+            first: true
+        }
+    );
+    assert_eq!(
+        rx_status(1536),
+        RxStatus::Partial {
+            len: 1536,
+            first: false
+        }
+    );
+    // QEMU's model: the FCS alone in a last buffer it left EMPTY.
+    assert_eq!(
+        rx_status(((0x8000 | 0x1000 | 0x0800) << 16) | 2),
+        RxStatus::Last { len: 2 }
+    );
     // Errors are reported, not delivered.
     assert_eq!(
         rx_status(((0x0800 | 0x0004) << 16) | 64),
@@ -49,11 +67,34 @@ fn rx_decoding() {
         rx_status(((0x0800 | 0x0001 | 0x0020) << 16) | 64),
         RxStatus::Error { flags: 0x0021 }
     );
-    // A "frame" shorter than its FCS is malformed.
-    assert_eq!(
-        rx_status((0x0800 << 16) | 3),
-        RxStatus::Error { flags: 0x0008 }
-    );
+}
+
+#[test]
+fn rx_frame_lengths() {
+    // 8-byte FCB, 14-byte header, 4-byte FCS at least.
+    assert_eq!(rx_frame_len(8 + 14 + 4, 8), Some(14));
+    assert_eq!(rx_frame_len(8 + 13 + 4, 8), None);
+    assert_eq!(rx_frame_len(3, 8), None);
+    assert_eq!(rx_frame_len(8 + 1518, 8), Some(1514));
+    // Up to MAXFRM (9600, FCS included) after the FCB, no longer.
+    assert_eq!(rx_frame_len(8 + 9600, 8), Some(9596));
+    assert_eq!(rx_frame_len(8 + 9601, 8), None);
+    assert_eq!(rx_frame_len(9000, 0), Some(8996));
+}
+
+#[test]
+fn rx_last_piece_both_readings() {
+    // eTSEC: the last descriptor reports the whole frame (FCB + 9018 + FCS
+    // over 1536-byte buffers: 5 full ones, then the rest).
+    let total = 8 + 9018 + 4;
+    assert_eq!(rx_last_piece(total, 5 * 1536), total - 5 * 1536);
+    // Only part of the FCS in the last buffer.
+    assert_eq!(rx_last_piece(3 * 1536 + 2, 3 * 1536), 2);
+    // QEMU's model: the last buffer's own bytes (the first buffer holds
+    // the FCB on top of MRBLR bytes).
+    assert_eq!(rx_last_piece(910, 1544 + 4 * 1536), 910);
+    assert_eq!(rx_last_piece(2, 1544), 2);
+    assert_eq!(rx_last_piece(1536, 1544), 1536);
 }
 
 #[test]
