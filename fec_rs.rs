@@ -111,6 +111,7 @@ use netdev::{
     debugfs::DebugDir,
     dma::{
         self,
+        Desc,
         DescMem,
         DmaAddr,
         DmaDevice,
@@ -334,24 +335,32 @@ impl TxRing {
 }
 
 impl TxBds {
-    fn sc(&self, i: usize) -> u16 {
-        u16::from_le(self.0.read16(i * desc::BD_SIZE + desc::BD_SC))
+    fn bd(&self, i: usize) -> Desc<'_, { desc::BD_SIZE }> {
+        self.0.desc(i * desc::BD_SIZE)
     }
 
-    /// Fills descriptor `i` for a buffer, everything but the READY bit.
-    fn fill(&self, i: usize, addr: DmaAddr, len: u32, esc: u32) {
-        let off = i * desc::BD_SIZE;
+    fn sc(&self, i: usize) -> u16 {
+        u16::from_le(self.bd(i).read16(desc::BD_SC))
+    }
+
+    /// Fills descriptor `i` for a buffer, then its status word `sc` if
+    /// given (not for a packet's first descriptor, whose READY bit comes
+    /// last).
+    fn fill(&self, i: usize, addr: DmaAddr, len: u32, esc: u32, sc: Option<u16>) {
+        let bd = self.bd(i);
         // ENET descriptors hold 32-bit addresses; the platform device's DMA
         // mask is 32 bits.
-        self.0
-            .write32(off + desc::BD_BUFADDR, (addr as u32).to_le());
-        self.0.write16(off + desc::BD_DATLEN, (len as u16).to_le());
-        self.0.write32(off + desc::BD_ESC, esc.to_le());
-        self.0.write32(off + desc::BD_BDU, 0);
+        bd.write32(desc::BD_BUFADDR, (addr as u32).to_le());
+        bd.write16(desc::BD_DATLEN, (len as u16).to_le());
+        bd.write32(desc::BD_ESC, esc.to_le());
+        bd.write32(desc::BD_BDU, 0);
+        if let Some(sc) = sc {
+            bd.write16(desc::BD_SC, sc.to_le());
+        }
     }
 
     fn set_sc(&self, i: usize, sc: u16) {
-        self.0.write16(i * desc::BD_SIZE + desc::BD_SC, sc.to_le());
+        self.bd(i).write16(desc::BD_SC, sc.to_le());
     }
 }
 
@@ -361,8 +370,7 @@ impl TxDescs for TxBds {
     }
 
     fn idle(&self, i: usize, last_in_ring: bool) {
-        self.fill(i, 0, 0, 0);
-        self.set_sc(i, desc::tx_idle(last_in_ring));
+        self.fill(i, 0, 0, 0, Some(desc::tx_idle(last_in_ring)));
     }
 }
 
@@ -400,18 +408,17 @@ impl RxRing {
 
 impl RxDescs for RxBds {
     fn arm(&self, i: usize, addr: Option<DmaAddr>, last_in_ring: bool) {
-        let off = i * desc::BD_SIZE;
+        let bd = self.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
         if let Some(a) = addr {
-            self.0.write32(off + desc::BD_BUFADDR, (a as u32).to_le());
+            bd.write32(desc::BD_BUFADDR, (a as u32).to_le());
         }
-        self.0.write16(off + desc::BD_DATLEN, 0);
-        self.0.write32(off + desc::BD_ESC, desc::rx::INT.to_le());
-        self.0.write32(off + desc::BD_PROT, 0);
-        self.0.write32(off + desc::BD_BDU, 0);
+        bd.write16(desc::BD_DATLEN, 0);
+        bd.write32(desc::BD_ESC, desc::rx::INT.to_le());
+        bd.write32(desc::BD_PROT, 0);
+        bd.write32(desc::BD_BDU, 0);
         // The rest of the descriptor must be visible before it is empty.
         dma::dma_wmb();
-        self.0
-            .write16(off + desc::BD_SC, desc::rx_empty(last_in_ring).to_le());
+        bd.write16(desc::BD_SC, desc::rx_empty(last_in_ring).to_le());
     }
 }
 
@@ -1071,14 +1078,14 @@ impl Fec {
         let mut n = RxCounts::default();
         while work < quota {
             let i = rx.book.slot();
-            let off = i * desc::BD_SIZE;
-            let sc = u16::from_le(rx.bds.0.read16(off + desc::BD_SC));
+            let bd = rx.bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
+            let sc = u16::from_le(bd.read16(desc::BD_SC));
             if sc & desc::rx::EMPTY != 0 {
                 break;
             }
             // The rest of the descriptor is valid once it is ours.
             dma::dma_rmb();
-            let datlen = u16::from_le(rx.bds.0.read16(off + desc::BD_DATLEN));
+            let datlen = u16::from_le(bd.read16(desc::BD_DATLEN));
             let status = desc::rx_status(sc, datlen);
             let long = core::mem::replace(&mut rx.in_long_frame, status == RxStatus::Partial);
             match status {
@@ -1092,8 +1099,8 @@ impl Fec {
                     rx.book.rearm(&rx.bds, i);
                 }
                 RxStatus::Frame { len } => {
-                    let esc = u32::from_le(rx.bds.0.read32(off + desc::BD_ESC));
-                    let prot = u32::from_le(rx.bds.0.read32(off + desc::BD_PROT));
+                    let esc = u32::from_le(bd.read32(desc::BD_ESC));
+                    let prot = u32::from_le(bd.read32(desc::BD_PROT));
                     let csum_ok = rx_csum && desc::rx_csum_ok(esc, prot);
                     // The frame follows the two shift bytes (RACC[SHIFT16]).
                     // `fail_rx_alloc` in debugfs injects refill failures.
@@ -1295,10 +1302,8 @@ impl NetDriver for Fec {
                 .book
                 .map_packet(bds, &self.dma, &skb, produced, bytes, |i, addr, len, f| {
                     let last = f == nfrags;
-                    bds.fill(i, addr, len, desc::tx_esc(last, csum));
-                    if f > 0 {
-                        bds.set_sc(i, desc::tx_sc(last, i == last_slot));
-                    }
+                    let sc = (f > 0).then(|| desc::tx_sc(last, i == last_slot));
+                    bds.fill(i, addr, len, desc::tx_esc(last, csum), sc);
                 })
                 .map(|(_, n)| (n, nfrags == 0)),
             (Some(l), Some(hdrs)) => tx
@@ -1321,10 +1326,8 @@ impl NetDriver for Fec {
                             TsoBd::EndOfFrame => (true, false),
                             TsoBd::EndOfPacket => (true, true),
                         };
-                        bds.fill(i, addr, len, desc::tx_esc(int, true));
-                        if i != first_slot {
-                            bds.set_sc(i, desc::tx_sc(eof, i == last_slot));
-                        }
+                        let sc = (i != first_slot).then(|| desc::tx_sc(eof, i == last_slot));
+                        bds.fill(i, addr, len, desc::tx_esc(int, true), sc);
                     },
                 )
                 .map(|n| (n, false)),

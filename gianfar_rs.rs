@@ -95,6 +95,7 @@ use netdev::{
     debugfs::DebugDir,
     dma::{
         self,
+        Desc,
         DescMem,
         DmaAddr,
         DmaDevice,
@@ -177,8 +178,14 @@ const RX_BUF_LEN: u32 = 1536;
 /// QEMU's model writes the Rx FCB on top of MRBLR bytes in a frame's first
 /// buffer, and up to the FCS's 4 bytes more (the buffers have the room).
 const RX_BUF_SPACE: u32 = RX_BUF_LEN + desc::FCB_LEN as u32 + desc::FCS_LEN;
-/// Largest MTU (`GFAR_JUMBO_FRAME_SIZE - ETH_HLEN`, as the C driver).
-const MAX_MTU: u32 = desc::MAX_FRAME - desc::ETH_HLEN;
+/// Largest MTU: its frames with a VLAN tag and the FCS stay 2 bytes below
+/// MAXFRM (eTSEC74: frames of MAXFRM or MAXFRM - 1 bytes are flagged
+/// truncated; QEMU flags frames of MAXFRM). The C driver's
+/// `GFAR_JUMBO_FRAME_SIZE - ETH_HLEN` (9586) admits MTUs whose full-size
+/// frames MAXFRM refuses.
+const MAX_MTU: u32 = desc::MAX_FRAME - desc::ETH_HLEN - VLAN_HLEN - desc::FCS_LEN - 2;
+/// 802.1Q tag length (`VLAN_HLEN`).
+const VLAN_HLEN: u32 = 4;
 /// Smallest MTU (`ETH_MIN_MTU`).
 const MIN_MTU: u32 = 68;
 /// Tx watchdog (`TX_TIMEOUT`, 5 s).
@@ -219,6 +226,9 @@ struct TxBds(DescMem);
 struct RxRing {
     book: RxBook,
     bds: RxBds,
+    /// The frame being gathered has QEMU's eTSEC lengths
+    /// ([`desc::rx_model_lengths`]).
+    model_lengths: bool,
 }
 
 /// The Rx descriptors of a ring (big-endian eTSEC layout).
@@ -359,7 +369,7 @@ struct Gfar {
     /// not keep them) and two fault-injection knobs: Rx allocation failures
     /// and a stalled transmitter (no doorbells until the Tx-timeout reset
     /// clears it).
-    debug: DebugDir<3, 2>,
+    debug: DebugDir<3, 3>,
 }
 
 /// debugfs values and knobs.
@@ -368,6 +378,7 @@ const DBG_RXIC: usize = 1;
 const DBG_GADDR_SET: usize = 2;
 const DBG_FAIL_RX_ALLOC: usize = 0;
 const DBG_STALL_TX: usize = 1;
+const DBG_FAIL_RX_ALLOC_SKIP: usize = 2;
 
 /// The platform driver's data for a bound eTSEC.
 struct Etsec {
@@ -493,22 +504,28 @@ impl TxRing {
 }
 
 impl TxBds {
+    fn bd(&self, slot: usize) -> Desc<'_, { desc::BD_SIZE }> {
+        self.0.desc(slot * desc::BD_SIZE)
+    }
+
     fn lstatus(&self, slot: usize) -> u32 {
-        u32::from_be(self.0.read32(slot * desc::BD_SIZE + desc::BD_LSTATUS))
+        u32::from_be(self.bd(slot).read32(desc::BD_LSTATUS))
     }
 
     fn set_lstatus(&self, slot: usize, v: u32) {
-        self.0
-            .write32(slot * desc::BD_SIZE + desc::BD_LSTATUS, v.to_be());
+        self.bd(slot).write32(desc::BD_LSTATUS, v.to_be());
     }
 
-    fn set_bufptr(&self, slot: usize, addr: DmaAddr) {
+    /// Points descriptor `slot` at `addr`, then sets its `lstatus` if given
+    /// (not for a packet's first descriptor, whose READY bit comes last).
+    fn fill(&self, slot: usize, addr: DmaAddr, lstatus: Option<u32>) {
+        let bd = self.bd(slot);
         // eTSEC descriptors hold 32-bit addresses (TBDBPH gives the high
         // bits, 0 here: the DMA mask of the platform device is 32 bits).
-        self.0.write32(
-            slot * desc::BD_SIZE + desc::BD_BUFPTR,
-            (addr as u32).to_be(),
-        );
+        bd.write32(desc::BD_BUFPTR, (addr as u32).to_be());
+        if let Some(v) = lstatus {
+            bd.write32(desc::BD_LSTATUS, v.to_be());
+        }
     }
 }
 
@@ -518,8 +535,7 @@ impl TxDescs for TxBds {
     }
 
     fn idle(&self, i: usize, last_in_ring: bool) {
-        self.set_bufptr(i, 0);
-        self.set_lstatus(i, desc::tx_idle(last_in_ring));
+        self.fill(i, 0, Some(desc::tx_idle(last_in_ring)));
     }
 }
 
@@ -529,20 +545,20 @@ impl RxRing {
         Ok(RxRing {
             book: RxBook::new(&bds, dma, napi, size, RX_HEADROOM, RX_BUF_SPACE)?,
             bds,
+            model_lengths: false,
         })
     }
 }
 
 impl RxDescs for RxBds {
     fn arm(&self, i: usize, addr: Option<DmaAddr>, last_in_ring: bool) {
-        let off = i * desc::BD_SIZE;
+        let bd = self.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
         if let Some(a) = addr {
-            self.0.write32(off + desc::BD_BUFPTR, (a as u32).to_be());
+            bd.write32(desc::BD_BUFPTR, (a as u32).to_be());
         }
         // The buffer address must be visible before the descriptor is empty.
         dma::dma_wmb();
-        self.0
-            .write32(off + desc::BD_LSTATUS, desc::rx_empty(last_in_ring).to_be());
+        bd.write32(desc::BD_LSTATUS, desc::rx_empty(last_in_ring).to_be());
     }
 }
 
@@ -837,20 +853,42 @@ impl Gfar {
                     && b.read::<2>(RX_HEADROOM)
                         .is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes(f)))
             };
-            let no_buffer = || self.debug.take(DBG_FAIL_RX_ALLOC);
+            // `fail_rx_alloc_skip` lets that many allocations through first.
+            let no_buffer = || {
+                self.debug.is_set(DBG_FAIL_RX_ALLOC)
+                    && !self.debug.take(DBG_FAIL_RX_ALLOC_SKIP)
+                    && self.debug.take(DBG_FAIL_RX_ALLOC)
+            };
+            // A frame's first descriptor while one is in progress: the last
+            // descriptor of that one was lost (overrun), drop it.
+            if matches!(
+                status,
+                RxStatus::Partial { first: true, .. }
+                    | RxStatus::Last { first: true, .. }
+                    | RxStatus::Error { first: true, .. }
+            ) && rx.book.abandon()
+            {
+                n.dropped += 1;
+            }
             let delivered = match status {
                 // One buffer of a frame longer than a buffer (jumbo frames).
-                RxStatus::Partial { len, first } => {
-                    // A new frame while one is in progress: the last
-                    // descriptor of that one was lost (overrun).
-                    if first && rx.book.abandon() {
-                        n.dropped += 1;
+                RxStatus::Partial { len, .. } => {
+                    let ok = match rx.book.gathered() {
+                        None => {
+                            rx.model_lengths = desc::rx_model_lengths(len, RX_BUF_LEN);
+                            len >= fcb + desc::ETH_HLEN && len <= RX_BUF_SPACE
+                        }
+                        Some(_) => len > 0 && len <= RX_BUF_SPACE,
+                    };
+                    if ok {
+                        rx.book.gather(&rx.bds, i, len, fcb, no_buffer, csum_ok);
+                    } else {
+                        rx.book.skip(&rx.bds, i, len);
                     }
-                    rx.book.gather(&rx.bds, i, len, fcb, no_buffer, csum_ok);
                     None
                 }
                 // A frame in one buffer.
-                RxStatus::Last { len } if rx.book.gathered().is_none() => {
+                RxStatus::Last { len, .. } if rx.book.gathered().is_none() => {
                     match desc::rx_frame_len(len, fcb) {
                         Some(flen) if len <= RX_BUF_SPACE => {
                             let (d, ok) = rx.book.deliver(
@@ -875,17 +913,22 @@ impl Gfar {
                     }
                 }
                 // The last buffer of a frame that spans buffers.
-                RxStatus::Last { len } => {
+                RxStatus::Last { len, .. } => {
                     let so_far = rx.book.gathered().unwrap_or(0);
-                    let piece = desc::rx_last_piece(len, so_far);
-                    match desc::rx_frame_len(so_far.saturating_add(piece), fcb) {
-                        Some(flen) if piece <= RX_BUF_SPACE => {
+                    let frame = desc::rx_last_piece(len, so_far, rx.model_lengths)
+                        .filter(|&p| p <= RX_BUF_SPACE)
+                        .and_then(|p| Some((p, desc::rx_frame_len(so_far + p, fcb)?)));
+                    match frame {
+                        Some((piece, flen)) => {
+                            // A last buffer with nothing but (part of) the
+                            // FCS keeps its buffer: nothing of it is kept.
+                            let keep = if piece > desc::FCS_LEN { piece } else { 0 };
                             let (d, ok) = rx
                                 .book
-                                .finish(&rx.bds, i, piece, flen, no_buffer, &g.rx_napi, self.dev);
+                                .finish(&rx.bds, i, keep, flen, no_buffer, &g.rx_napi, self.dev);
                             Some((d, ok, flen))
                         }
-                        _ => {
+                        None => {
                             rx.book.abandon();
                             n.errors += 1;
                             n.length_errors += 1;
@@ -894,7 +937,7 @@ impl Gfar {
                         }
                     }
                 }
-                RxStatus::Error { flags } => {
+                RxStatus::Error { flags, .. } => {
                     rx.book.abandon();
                     n.errors += 1;
                     if flags & desc::rx::CRCERR != 0 {
@@ -1073,11 +1116,9 @@ impl NetDriver for Gfar {
             None => tx
                 .book
                 .map_packet(bds, &self.dma, &skb, produced, bytes, |i, addr, len, f| {
-                    bds.set_bufptr(i, addr);
-                    if f > 0 {
-                        let lst = desc::tx_lstatus(len, false, f == nfrags, false, i == last_slot);
-                        bds.set_lstatus(i, lst);
-                    }
+                    let lst = (f > 0)
+                        .then(|| desc::tx_lstatus(len, false, f == nfrags, false, i == last_slot));
+                    bds.fill(i, addr, lst);
                 })
                 .map(|(_, n)| {
                     (
@@ -1125,13 +1166,13 @@ impl NetDriver for Gfar {
                                 TsoBd::EndOfFrame => (false, true, false),
                                 TsoBd::EndOfPacket => (false, true, true),
                             };
-                            bds.set_bufptr(i, addr);
                             let lst =
                                 desc::tx_lstatus_int(len, first, last, int, first, i == last_slot);
                             if i == first_slot {
                                 first_lst = lst;
+                                bds.fill(i, addr, None);
                             } else {
-                                bds.set_lstatus(i, lst);
+                                bds.fill(i, addr, Some(lst));
                             }
                         },
                     )
@@ -1773,7 +1814,7 @@ impl platform::Driver for GianfarRs {
             let debug = DebugDir::new(
                 &debug_name,
                 [c"txic0", c"rxic0", c"gaddr_bits"],
-                [c"fail_rx_alloc", c"stall_tx"],
+                [c"fail_rx_alloc", c"stall_tx", c"fail_rx_alloc_skip"],
             )?;
             // Last: from here on `Gfar`'s drop disconnects the PHY.
             ndev.phy_connect(&node)?;

@@ -59,7 +59,7 @@ enum Gather {
         csum_ok: bool,
     },
     /// The frame lost a piece (`why`): its descriptors are re-armed up to
-    /// its last one, then it counts as dropped.
+    /// its last one, where [`RxBook::finish`] reports `why`.
     Discard { bytes: u32, why: Delivery },
 }
 
@@ -68,7 +68,8 @@ enum Gather {
 /// # Invariants
 ///
 /// Every entry of `bufs` is `Some` (every descriptor owns a buffer), except
-/// inside [`RxBook::deliver`] and [`RxBook::gather`].
+/// inside `swap_buffer`. The buffers of the frame being gathered are owned
+/// by its skb, none of them by a descriptor.
 pub(crate) struct RxBook {
     size: RingSize,
     bufs: KVec<Option<RxPage>>,
@@ -148,6 +149,8 @@ impl RxBook {
 
     /// Drops the frame in progress, if any (its last descriptor reported an
     /// error, or never came); returns whether there was one.
+    ///
+    /// The caller counts it.
     pub(crate) fn abandon(&mut self) -> bool {
         // Dropping the skb returns its buffers to the pool.
         !matches!(
@@ -207,29 +210,52 @@ impl RxBook {
             },
             _ => {
                 let ok = csum_ok(&page);
-                match len.checked_sub(data_off).map(|l| {
-                    self.pool
-                        .build_skb(page, self.headroom + data_off, l)
-                        .map_err(|p| self.pool.put(p))
-                }) {
-                    Some(Ok(skb)) => Gather::Frame {
+                let Some(head) = len.checked_sub(data_off) else {
+                    // Shorter than the part in front of the frame.
+                    self.pool.put(page);
+                    self.gather = Gather::Discard {
+                        bytes,
+                        why: Delivery::Dropped,
+                    };
+                    return;
+                };
+                match self.pool.build_skb(page, self.headroom + data_off, head) {
+                    Ok(skb) => Gather::Frame {
                         skb,
                         bytes,
                         csum_ok: ok,
                     },
-                    _ => Gather::Discard {
-                        bytes,
-                        why: Delivery::Dropped,
-                    },
+                    Err(page) => {
+                        self.pool.put(page);
+                        Gather::Discard {
+                            bytes,
+                            why: Delivery::Dropped,
+                        }
+                    }
                 }
             }
         };
     }
 
+    /// Re-arms descriptor `i`, a piece of `len` bytes of a frame that spans
+    /// buffers which the driver refuses (a length no descriptor may
+    /// report): the frame is dropped, up to its last descriptor.
+    pub(crate) fn skip<D: RxDescs>(&mut self, descs: &D, i: usize, len: u32) {
+        let bytes = self.gathered().unwrap_or(0).saturating_add(len);
+        self.abandon();
+        self.rearm(descs, i);
+        self.gather = Gather::Discard {
+            bytes,
+            why: Delivery::Dropped,
+        };
+    }
+
     /// Completes the frame in progress with the buffer of descriptor `i`,
-    /// its last, holding `piece` bytes from the headroom on, and hands its
-    /// first `frame_len` bytes to GRO on `napi` (the FCS trimmed off the
-    /// end). Returns what became of the frame and its checksum verdict.
+    /// its last, holding `piece` bytes of it from the headroom on (0: none
+    /// the frame keeps, such as the FCS alone; the buffer stays with the
+    /// descriptor), and hands its first `frame_len` bytes to GRO on `napi`
+    /// (the FCS trimmed off the end). Returns what became of the frame and
+    /// its checksum verdict.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn finish<D: RxDescs>(
         &mut self,

@@ -152,22 +152,32 @@ impl Layout {
     /// The checksums stay as they are (zeroed for the MAC to insert).
     /// `hdr` is only written (it may be uncached DMA memory).
     pub(crate) fn build_header(&self, template: &[u8], hdr: &mut [u8], seg: u32) {
-        let n = self.hdr_len as usize;
-        let (t, hdr) = (&template[..n], &mut hdr[..n]);
-        hdr.copy_from_slice(t);
-        let l3 = self.l3 as usize;
-        let l4 = self.l4 as usize;
+        let (n, l3, l4) = (self.hdr_len as usize, self.l3 as usize, self.l4 as usize);
+        // The IPv4 and TCP headers are at least 20 bytes each, in order
+        // (`new`): each field below then lies in a 20-byte view, checked
+        // once (this runs once per segment). Other layouts are not built.
+        let (Some(t), Some(h)) = (template.get(..n), hdr.get_mut(..n)) else {
+            return;
+        };
+        let (Some(tip), Some(ttcp)) = (t.get(l3..l3 + 20), t.get(l4..l4 + 20)) else {
+            return;
+        };
+        h.copy_from_slice(t);
+        let (front, back) = h.split_at_mut(l4);
+        let (Some(ip), Some(tcp)) = (front.get_mut(l3..l3 + 20), back.get_mut(..20)) else {
+            return;
+        };
         let len = self.seg_len(seg);
         let tot = (self.hdr_len - self.l3 + len) as u16;
-        hdr[l3 + 2..l3 + 4].copy_from_slice(&tot.to_be_bytes());
-        let id = u16::from_be_bytes([t[l3 + 4], t[l3 + 5]]).wrapping_add(seg as u16);
-        hdr[l3 + 4..l3 + 6].copy_from_slice(&id.to_be_bytes());
-        let seq = u32::from_be_bytes([t[l4 + 4], t[l4 + 5], t[l4 + 6], t[l4 + 7]])
-            .wrapping_add(seg * self.mss);
-        hdr[l4 + 4..l4 + 8].copy_from_slice(&seq.to_be_bytes());
+        ip[2..4].copy_from_slice(&tot.to_be_bytes());
+        let id = u16::from_be_bytes([tip[4], tip[5]]).wrapping_add(seg as u16);
+        ip[4..6].copy_from_slice(&id.to_be_bytes());
+        let seq =
+            u32::from_be_bytes([ttcp[4], ttcp[5], ttcp[6], ttcp[7]]).wrapping_add(seg * self.mss);
+        tcp[4..8].copy_from_slice(&seq.to_be_bytes());
         if seg + 1 < self.segs() {
             // PSH 0x08, RST 0x04, FIN 0x01.
-            hdr[l4 + 13] = t[l4 + 13] & !0x0d;
+            tcp[13] = ttcp[13] & !0x0d;
         }
     }
 }

@@ -153,12 +153,17 @@ pub(crate) enum RxStatus {
     Last {
         /// The length field.
         len: u32,
+        /// Also the first descriptor of the frame (the eTSEC marks a frame
+        /// in one buffer so; QEMU's model does not).
+        first: bool,
     },
     /// The last descriptor of a frame the hardware flagged as bad
     /// (`RXBD_ERR` bits).
     Error {
         /// The error flags.
         flags: u16,
+        /// Also the first descriptor of the frame.
+        first: bool,
     },
 }
 
@@ -174,32 +179,41 @@ pub(crate) const fn rx_status(lstatus: u32) -> RxStatus {
     if flags & rx::EMPTY != 0 && flags & rx::LAST == 0 {
         return RxStatus::Empty;
     }
+    let first = flags & rx::FIRST != 0;
     if flags & rx::LAST == 0 {
-        return RxStatus::Partial {
-            len,
-            first: flags & rx::FIRST != 0,
-        };
+        return RxStatus::Partial { len, first };
     }
     if flags & rx::ERR != 0 {
         return RxStatus::Error {
             flags: flags & rx::ERR,
+            first,
         };
     }
-    RxStatus::Last { len }
+    RxStatus::Last { len, first }
+}
+
+/// Whether a frame whose first buffer (not its last) holds `first_len`
+/// bytes comes from QEMU's eTSEC model, out of buffers of `buf_len` bytes
+/// (MRBLR). The eTSEC fills a frame's first buffer with exactly MRBLR bytes,
+/// its Rx FCB included; the model writes the FCB on top of MRBLR bytes.
+pub(crate) const fn rx_model_lengths(first_len: u32, buf_len: u32) -> bool {
+    first_len > buf_len
 }
 
 /// Bytes in the last buffer of a frame that spans buffers, whose last
-/// descriptor reports `reported` and whose earlier buffers hold `so_far`.
+/// descriptor reports `reported` and whose earlier buffers hold `so_far`;
+/// `None` if the report is impossible.
 ///
 /// The eTSEC reports the whole frame's length in the last descriptor, which
-/// always exceeds what the earlier buffers hold. QEMU's eTSEC model reports
-/// the last buffer's own bytes instead (at most a buffer, less than the
-/// earlier ones hold); that reading is taken when the other is impossible.
-pub(crate) const fn rx_last_piece(reported: u32, so_far: u32) -> u32 {
-    if reported > so_far {
-        reported - so_far
+/// exceeds what the earlier buffers hold. QEMU's eTSEC model (`model`, see
+/// [`rx_model_lengths`]) reports the last buffer's own bytes instead.
+pub(crate) const fn rx_last_piece(reported: u32, so_far: u32, model: bool) -> Option<u32> {
+    if model {
+        Some(reported)
+    } else if reported > so_far {
+        Some(reported - so_far)
     } else {
-        reported
+        None
     }
 }
 

@@ -185,6 +185,31 @@ impl DescMem {
         self.dma
     }
 
+    /// The `N`-byte descriptor at byte offset `off`, checked once: its
+    /// field accessors take offsets within it, which the compiler checks
+    /// against `N` when they are constants (one bounds check per descriptor
+    /// on the hot paths instead of one per field).
+    ///
+    /// # Panics
+    ///
+    /// Panics if `off` is not 4-byte aligned or the descriptor is out of
+    /// bounds (a driver bug).
+    #[inline]
+    pub(crate) fn desc<const N: usize>(&self, off: usize) -> Desc<'_, N> {
+        assert!(
+            off % 4 == 0 && off <= self.size && N <= self.size - off,
+            "descriptor access out of bounds"
+        );
+        // INVARIANT: `N` bytes at a 4-byte aligned offset of the allocation
+        // (checked above), borrowed from `self`.
+        Desc {
+            // SAFETY: In bounds of the allocation (checked above).
+            base: unsafe { self.cpu.add(off) },
+            _mem: core::marker::PhantomData,
+        }
+    }
+
+    #[inline]
     fn ptr<T>(&self, off: usize) -> *mut T {
         let sz = core::mem::size_of::<T>();
         assert!(
@@ -236,6 +261,61 @@ impl DescMem {
     #[inline]
     pub(crate) fn write16(&self, off: usize, v: u16) {
         // SAFETY: Aligned and in bounds of the live allocation (`ptr` checks).
+        unsafe { self.ptr::<u16>(off).write_volatile(v) }
+    }
+}
+
+/// One descriptor of `N` bytes in a [`DescMem`], accessed like it (volatile,
+/// CPU byte order) at offsets within the descriptor.
+///
+/// # Invariants
+///
+/// `base` points to `N` bytes at a 4-byte aligned offset of a live
+/// [`DescMem`] allocation borrowed for `'a`.
+pub(crate) struct Desc<'a, const N: usize> {
+    base: NonNull<u8>,
+    _mem: core::marker::PhantomData<&'a DescMem>,
+}
+
+impl<const N: usize> Desc<'_, N> {
+    #[inline]
+    fn ptr<T>(&self, off: usize) -> *mut T {
+        let sz = core::mem::size_of::<T>();
+        assert!(
+            off % sz == 0 && off <= N && sz <= N - off,
+            "descriptor field out of bounds"
+        );
+        // SAFETY: In bounds of the descriptor (checked above), which lies in
+        // the allocation (type invariant); aligned since the descriptor is
+        // 4-byte aligned and `off` a multiple of the size (at most 4).
+        unsafe { self.base.as_ptr().add(off).cast::<T>() }
+    }
+
+    /// Reads the `u32` at byte offset `off` of the descriptor.
+    #[inline]
+    pub(crate) fn read32(&self, off: usize) -> u32 {
+        // SAFETY: Aligned and in bounds (`ptr` checks).
+        unsafe { self.ptr::<u32>(off).read_volatile() }
+    }
+
+    /// Writes the `u32` at byte offset `off` of the descriptor.
+    #[inline]
+    pub(crate) fn write32(&self, off: usize, v: u32) {
+        // SAFETY: Aligned and in bounds (`ptr` checks).
+        unsafe { self.ptr::<u32>(off).write_volatile(v) }
+    }
+
+    /// Reads the `u16` at byte offset `off` of the descriptor.
+    #[inline]
+    pub(crate) fn read16(&self, off: usize) -> u16 {
+        // SAFETY: Aligned and in bounds (`ptr` checks).
+        unsafe { self.ptr::<u16>(off).read_volatile() }
+    }
+
+    /// Writes the `u16` at byte offset `off` of the descriptor.
+    #[inline]
+    pub(crate) fn write16(&self, off: usize, v: u16) {
+        // SAFETY: Aligned and in bounds (`ptr` checks).
         unsafe { self.ptr::<u16>(off).write_volatile(v) }
     }
 }

@@ -87,7 +87,8 @@ impl RxPage {
 /// # Invariants
 ///
 /// `0` is a valid skb owned by this value (freed on drop, or handed to the
-/// stack by [`RxSkb::receive`]).
+/// stack by [`RxSkb::receive`]), built around a pool buffer, marked for
+/// page_pool recycling and never cloned.
 pub(crate) struct RxSkb(NonNull<ffi::SkBuff>);
 
 // SAFETY: The skb is owned by whoever holds the value (a frame being
@@ -236,8 +237,10 @@ impl RxSkb {
         if !fits || len == 0 {
             return Err(page);
         }
-        // SAFETY: `self.0` is our skb (type invariant); `off..off + len`
-        // lies in the buffer at `page.va`, in the pool page `page.page`.
+        // SAFETY: `self.0` is our skb, marked for page_pool recycling (type
+        // invariant), so its fragments return to their pool; `off..off + len`
+        // lies in the buffer at `page.va`, in the pool page `page.page`,
+        // whose reference moves to the skb.
         let r = unsafe {
             ffi::nxp_rx_add_frag(
                 self.0.as_ptr(),
@@ -251,15 +254,18 @@ impl RxSkb {
             return Err(page);
         }
         // The skb holds the page reference now (its frees recycle it into
-        // the pool: `skb_mark_for_recycle` at `build_skb`); the token goes.
+        // the pool: `skb_mark_for_recycle` at `build_skb`): the token goes
+        // without returning it.
+        #[allow(clippy::forget_non_drop)]
+        core::mem::forget(page);
         Ok(())
     }
 
     /// Trims the frame to its first `len` bytes (the FCS off the end of a
     /// frame whose last buffer may hold only part of it).
     pub(crate) fn trim(&mut self, len: u32) -> Result {
-        // SAFETY: `self.0` is our skb, not shared with anyone (a fresh
-        // Rx skb, not cloned), so trimming needs no allocation.
+        // SAFETY: `self.0` is our skb, not cloned (type invariant), so
+        // trimming needs no allocation; dropped fragments are recycled.
         kernel::error::to_result(unsafe { ffi::nxp_rx_trim(self.0.as_ptr(), len) })
     }
 }

@@ -33,10 +33,16 @@ fn rx_decoding() {
     assert_eq!(rx_empty(true), (0x8000 | 0x1000 | 0x2000) << 16);
     assert_eq!(rx_status(rx_empty(true)), RxStatus::Empty);
     // A complete frame: LAST, the length field as written (FCB and FCS in).
-    assert_eq!(rx_status((0x0800 << 16) | 64), RxStatus::Last { len: 64 });
+    assert_eq!(rx_status((0x0800 << 16) | 64), RxStatus::Last {
+            len: 64,
+            first: false
+        });
     assert_eq!(
-        rx_status((0x0800 | 0x2000 | 0x1000) << 16 | 1526),
-        RxStatus::Last { len: 1526 }
+        rx_status((0x0800 | 0x0400 | 0x2000 | 0x1000) << 16 | 1526),
+        RxStatus::Last {
+            len: 1526,
+            first: true
+        }
     );
     // Not last: a frame spanning buffers, its first descriptor marked.
     assert_eq!(
@@ -56,16 +62,25 @@ fn rx_decoding() {
     // QEMU's model: the FCS alone in a last buffer it left EMPTY.
     assert_eq!(
         rx_status(((0x8000 | 0x1000 | 0x0800) << 16) | 2),
-        RxStatus::Last { len: 2 }
+        RxStatus::Last {
+            len: 2,
+            first: false
+        }
     );
     // Errors are reported, not delivered.
     assert_eq!(
         rx_status(((0x0800 | 0x0004) << 16) | 64),
-        RxStatus::Error { flags: 0x0004 }
+        RxStatus::Error {
+            flags: 0x0004,
+            first: false
+        }
     );
     assert_eq!(
-        rx_status(((0x0800 | 0x0001 | 0x0020) << 16) | 64),
-        RxStatus::Error { flags: 0x0021 }
+        rx_status(((0x0800 | 0x0400 | 0x0001 | 0x0020) << 16) | 64),
+        RxStatus::Error {
+            flags: 0x0021,
+            first: true
+        }
     );
 }
 
@@ -84,17 +99,23 @@ fn rx_frame_lengths() {
 
 #[test]
 fn rx_last_piece_both_readings() {
-    // eTSEC: the last descriptor reports the whole frame (FCB + 9018 + FCS
-    // over 1536-byte buffers: 5 full ones, then the rest).
+    // eTSEC: the first buffer holds exactly MRBLR bytes, the last
+    // descriptor reports the whole frame (FCB + 9018 + FCS over 1536-byte
+    // buffers: 5 full ones, then the rest).
+    assert!(!rx_model_lengths(1536, 1536));
     let total = 8 + 9018 + 4;
-    assert_eq!(rx_last_piece(total, 5 * 1536), total - 5 * 1536);
+    assert_eq!(rx_last_piece(total, 5 * 1536, false), Some(total - 5 * 1536));
     // Only part of the FCS in the last buffer.
-    assert_eq!(rx_last_piece(3 * 1536 + 2, 3 * 1536), 2);
-    // QEMU's model: the last buffer's own bytes (the first buffer holds
-    // the FCB on top of MRBLR bytes).
-    assert_eq!(rx_last_piece(910, 1544 + 4 * 1536), 910);
-    assert_eq!(rx_last_piece(2, 1544), 2);
-    assert_eq!(rx_last_piece(1536, 1544), 1536);
+    assert_eq!(rx_last_piece(3 * 1536 + 2, 3 * 1536, false), Some(2));
+    // A report no larger than the earlier buffers is impossible there (a
+    // lost last descriptor: the frame is dropped).
+    assert_eq!(rx_last_piece(1536, 1536, false), None);
+    assert_eq!(rx_last_piece(64, 4 * 1536, false), None);
+    // QEMU's model: the FCB on top of MRBLR bytes in the first buffer, and
+    // the last buffer's own bytes in its descriptor.
+    assert!(rx_model_lengths(1544, 1536));
+    assert_eq!(rx_last_piece(910, 1544 + 4 * 1536, true), Some(910));
+    assert_eq!(rx_last_piece(2, 1544, true), Some(2));
 }
 
 #[test]
