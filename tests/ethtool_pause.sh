@@ -28,18 +28,17 @@ if [ "$NXP_BOARD" = arm-imx7 ]; then
 fi
 check "pause forced on" ethtool -A $IF autoneg off rx on tx on
 check "reads back off/on/on" test "$(snap)" = "off on on"
-wait_for 15 carrier_up $IF
+link_back
 [ $NXP_DRIVER = rust ] && check "flow control on in the MAC ($(flow))" test "$(flow)" != 0
 check "traffic with pause on" ping -c 2 -W 3 $HOST_IP
 check "pause forced off" ethtool -A $IF autoneg off rx off tx off
 check "reads back off/off/off" test "$(snap)" = "off off off"
-wait_for 15 carrier_up $IF
+link_back
 [ $NXP_DRIVER = rust ] && check "flow control off in the MAC" test "$(flow)" = 0
 check "traffic with pause off" ping -c 2 -W 3 $HOST_IP
 # (ethtool fails when nothing changes.)
 [ "$(snap)" = "$before" ] || check "back to $before" sh -c "ethtool -A $IF autoneg $(echo $before | cut -d' ' -f1) rx $(echo $before | cut -d' ' -f2) tx $(echo $before | cut -d' ' -f3)"
 check "reads back $before" test "$(snap)" = "$before"
-wait_for 15 carrier_up $IF
-wait_for 10 ping -c 1 -W 1 $HOST_IP
+link_back
 check "traffic after restoring" ping -c 2 -W 3 $HOST_IP
 finish

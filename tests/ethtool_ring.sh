@@ -18,7 +18,7 @@ rx0=$(cur RX) tx0=$(cur TX)
 check "ethtool -G rx 128 tx 128" ethtool -G $IF rx 128 tx 128
 check "rx reads back 128" test "$(cur RX)" = 128
 check "tx reads back 128" test "$(cur TX)" = 128
-wait_for 15 carrier_up $IF
+link_back
 check "traffic on resized rings" ping -c 3 -W 3 $HOST_IP
 before="$(cur RX) $(cur TX)"
 check "rx 100 (not a power of two) rejected" sh -c "! ethtool -G $IF rx 100"
@@ -30,11 +30,11 @@ fi
 check "rejections changed nothing" test "$(cur RX) $(cur TX)" = "$before"
 check "ethtool -G largest rings" ethtool -G $IF rx $(maxv RX) tx $(maxv TX)
 check "largest rings read back" test "$(cur RX) $(cur TX)" = "$(maxv RX) $(maxv TX)"
-wait_for 15 carrier_up $IF
+link_back
 check "traffic on the largest rings" ping -c 3 -W 3 $HOST_IP
 # (ethtool fails when nothing changes: only when the defaults are not the maximum.)
 [ "$rx0 $tx0" = "$(cur RX) $(cur TX)" ] || check "ethtool -G back to rx $rx0 tx $tx0" ethtool -G $IF rx $rx0 tx $tx0
 check "initial sizes read back" test "$(cur RX) $(cur TX)" = "$rx0 $tx0"
-wait_for 15 carrier_up $IF
+link_back
 check "traffic after restoring" ping -c 3 -W 3 $HOST_IP
 finish

@@ -24,7 +24,7 @@ st() { cat /sys/class/net/$IF/statistics/$1; }
 check "mtu 9000 accepted" ip link set $IF mtu 9000
 check "mtu reads back 9000" test "$(cat /sys/class/net/$IF/mtu)" = 9000
 check "address on the jumbo subnet" ip addr replace 10.77.1.2/24 dev $IF
-check "jumbo peer answers" wait_for 10 ping -c 1 -W 1 $JUMBO_HOST
+check "jumbo peer answers" link_back $JUMBO_HOST
 
 # 8972 bytes of ICMP payload + 28 of headers: 9000-byte IP packets, neither
 # fragmented (both routes allow 9000), so 3 replies are 3 frames of 9014
@@ -79,6 +79,6 @@ fi
 
 check "address removed" ip addr del 10.77.1.2/24 dev $IF
 check "mtu back to 1500" ip link set $IF mtu 1500
-wait_for 10 ping -c 1 -W 1 $HOST_IP
+link_back
 check "traffic at mtu 1500" ping -c 2 -W 3 $HOST_IP
 finish

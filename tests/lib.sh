@@ -130,6 +130,14 @@ reg() {
 
 carrier_up() { [ "$(cat /sys/class/net/$1/carrier 2> /dev/null)" = 1 ]; }
 
+# link_back [peer]: after a restart of $IF (ring, MTU, pause or link
+# change), wait for its carrier, then for the peer (default the host) to
+# answer a ping. Fails if either does not come within its time.
+link_back() {
+	wait_for 15 carrier_up "$IF" || { diag "$IF: no carrier"; return 1; }
+	wait_for 10 ping -c 1 -W 1 "${1:-$HOST_IP}"
+}
+
 # Load the driver, configure 10.77.0.2/24 and wait for link; sets IF.
 netif_up() {
 	load_driver || return 1
@@ -137,10 +145,8 @@ netif_up() {
 	IF=$(netif)
 	ip link set "$IF" up || return 1
 	ip addr replace $GUEST_IP/24 dev "$IF" || return 1
-	wait_for 15 carrier_up "$IF" || { diag "$IF: no carrier"; return 1; }
 	# The host tap answers ARP right away; allow the PHY state machine to settle.
-	wait_for 10 ping -c 1 -W 1 $HOST_IP
-	return 0
+	link_back || [ "$(cat /sys/class/net/$IF/carrier 2> /dev/null)" = 1 ]
 }
 # Note: tests must not clear the kernel log (dmesg -c): the runner reads it
 # after each test to catch splats.

@@ -36,8 +36,7 @@ want=6
 check "all $want changes accepted under load" test $ok = $want
 check "coalescing back to the initial values" test "rx-usecs $(coal rx-usecs) rx-frames $(coal rx-frames) tx-usecs $(coal tx-usecs) tx-frames $(coal tx-frames)" = "$c0"
 [ $rings = yes ] && check "rings back to the initial sizes" test "rx $(cur RX) tx $(cur TX)" = "$g0"
-check "carrier up" wait_for 15 carrier_up $IF
-wait_for 10 ping -c 1 -W 1 $HOST_IP
+check "carrier up" link_back
 check "traffic afterwards" ping -c 3 -W 3 $HOST_IP
 tx1=$(cat /sys/class/net/$IF/statistics/tx_packets)
 diag "tx_packets $tx0 -> $tx1"

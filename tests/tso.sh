@@ -46,13 +46,12 @@ check "TSO reads back on" test "$(tso)" = on
 if rust; then
 	tx0=$(ethtool -g $IF | awk '/^Current/ { c = 1 } c && $1 == "TX:" { print $2 }')
 	check "ethtool -G tx 64" ethtool -G $IF tx 64
-	wait_for 15 carrier_up $IF
-	wait_for 10 ping -c 1 -W 1 $HOST_IP
+	link_back
 	t1=$(tso_pkts)
 	tcp_xfer small-ring 3
 	diag "driver TSO packets on the 64-entry ring: $(($(tso_pkts) - t1))"
 	check "ethtool -G tx $tx0 (back)" ethtool -G $IF tx $tx0
-	wait_for 15 carrier_up $IF
+	link_back
 fi
 check "traffic afterwards" ping -c 2 -W 3 $HOST_IP
 finish

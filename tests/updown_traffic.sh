@@ -14,7 +14,7 @@ for i in 1 2 3 4 5; do
 	ip link set $IF up
 done
 killall -9 iperf3 > /dev/null 2>&1
-check "carrier back" wait_for 15 carrier_up $IF
+check "carrier back" link_back
 check "traffic after flaps" ping -c 3 -W 3 $HOST_IP
 rx1=$(cat /sys/class/net/$IF/statistics/rx_packets)
 diag "rx_packets $rx0 -> $rx1"

@@ -121,14 +121,12 @@ for ROUND in $(seq 1 $SROUNDS); do
 		for ring in 64 256 512 1024; do
 			[ -n "$max" ] && [ $ring -le $max ] || continue
 			ethtool -G $IF tx $ring 2> /dev/null || continue
-			wait_for 15 carrier_up $IF
-			wait_for 10 ping -c 1 -W 1 $HOST_IP
+			link_back
 			SET=txring$ring
 			measure tcp_tx_mbps tcp_tx
 		done
 		[ -n "$max" ] && ethtool -G $IF tx $max 2> /dev/null
-		wait_for 15 carrier_up $IF
-		wait_for 10 ping -c 1 -W 1 $HOST_IP
+		link_back
 		# Coalescing: the drivers' defaults, then the P1010 tuning.
 		c0="rx-usecs $(ethtool -c $IF | awk '$1 == "rx-usecs:" { print $2 }') rx-frames $(ethtool -c $IF | awk '$1 == "rx-frames:" { print $2 }') tx-usecs $(ethtool -c $IF | awk '$1 == "tx-usecs:" { print $2 }') tx-frames $(ethtool -c $IF | awk '$1 == "tx-frames:" { print $2 }')"
 		if ethtool -C $IF rx-usecs 32 rx-frames 22 tx-usecs 32 tx-frames 22 2> /dev/null; then
@@ -153,8 +151,7 @@ for ROUND in $(seq 1 $SROUNDS); do
 		# QEMU's get the stack's check anyway): this set compares the two
 		# drivers doing the same checksum work.
 		if ethtool -K $IF rx off 2> /dev/null; then
-			wait_for 15 carrier_up $IF
-			wait_for 10 ping -c 1 -W 1 $HOST_IP
+			link_back
 			SET=rxcsumoff
 			measure tcp_rx_mbps tcp_rx
 			measure netperf_maerts_mbps np_maerts

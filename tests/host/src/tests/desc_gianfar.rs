@@ -33,10 +33,13 @@ fn rx_decoding() {
     assert_eq!(rx_empty(true), (0x8000 | 0x1000 | 0x2000) << 16);
     assert_eq!(rx_status(rx_empty(true)), RxStatus::Empty);
     // A complete frame: LAST, the length field as written (FCB and FCS in).
-    assert_eq!(rx_status((0x0800 << 16) | 64), RxStatus::Last {
+    assert_eq!(
+        rx_status((0x0800 << 16) | 64),
+        RxStatus::Last {
             len: 64,
             first: false
-        });
+        }
+    );
     assert_eq!(
         rx_status((0x0800 | 0x0400 | 0x2000 | 0x1000) << 16 | 1526),
         RxStatus::Last {
@@ -104,7 +107,10 @@ fn rx_last_piece_both_readings() {
     // buffers: 5 full ones, then the rest).
     assert!(!rx_model_lengths(1536, 1536));
     let total = 8 + 9018 + 4;
-    assert_eq!(rx_last_piece(total, 5 * 1536, false), Some(total - 5 * 1536));
+    assert_eq!(
+        rx_last_piece(total, 5 * 1536, false),
+        Some(total - 5 * 1536)
+    );
     // Only part of the FCS in the last buffer.
     assert_eq!(rx_last_piece(3 * 1536 + 2, 3 * 1536, false), Some(2));
     // A report no larger than the earlier buffers is impossible there (a
