@@ -837,8 +837,8 @@ impl Gfar {
         let mut n = RxCounts::default();
         while work < quota {
             let i = rx.book.slot();
-            let off = i * desc::BD_SIZE;
-            let status = desc::rx_status(u32::from_be(rx.bds.0.read32(off + desc::BD_LSTATUS)));
+            let bd = rx.bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
+            let status = desc::rx_status(u32::from_be(bd.read32(desc::BD_LSTATUS)));
             if status == RxStatus::Empty {
                 break;
             }

@@ -144,8 +144,9 @@ pub(crate) fn wmb() {
     unsafe { ffi::nxp_wmb() }
 }
 
-/// Coherent memory holding a descriptor ring, accessed with volatile 16- and
-/// 32-bit loads and stores in CPU byte order (the driver converts).
+/// Coherent memory holding a descriptor ring, accessed one descriptor at a
+/// time ([`DescMem::desc`]) with volatile 16- and 32-bit loads and stores
+/// in CPU byte order (the driver converts).
 ///
 /// # Invariants
 ///
@@ -208,65 +209,15 @@ impl DescMem {
             _mem: core::marker::PhantomData,
         }
     }
-
-    #[inline]
-    fn ptr<T>(&self, off: usize) -> *mut T {
-        let sz = core::mem::size_of::<T>();
-        assert!(
-            off % sz == 0 && off + sz <= self.size,
-            "descriptor access out of bounds"
-        );
-        // SAFETY: In bounds of the allocation (checked above).
-        unsafe { self.cpu.as_ptr().add(off).cast::<T>() }
-    }
-
-    /// Reads the `u32` at byte offset `off`.
-    ///
-    /// # Panics
-    ///
-    /// Panics if `off` is unaligned or out of bounds (a driver bug).
-    #[inline]
-    pub(crate) fn read32(&self, off: usize) -> u32 {
-        // SAFETY: Aligned and in bounds of the live allocation (`ptr` checks).
-        unsafe { self.ptr::<u32>(off).read_volatile() }
-    }
-
-    /// Writes the `u32` at byte offset `off`.
-    ///
-    /// # Panics
-    ///
-    /// Panics if `off` is unaligned or out of bounds (a driver bug).
-    #[inline]
-    pub(crate) fn write32(&self, off: usize, v: u32) {
-        // SAFETY: Aligned and in bounds of the live allocation (`ptr` checks).
-        unsafe { self.ptr::<u32>(off).write_volatile(v) }
-    }
-
-    /// Reads the `u16` at byte offset `off`.
-    ///
-    /// # Panics
-    ///
-    /// Panics if `off` is unaligned or out of bounds (a driver bug).
-    #[inline]
-    pub(crate) fn read16(&self, off: usize) -> u16 {
-        // SAFETY: Aligned and in bounds of the live allocation (`ptr` checks).
-        unsafe { self.ptr::<u16>(off).read_volatile() }
-    }
-
-    /// Writes the `u16` at byte offset `off`.
-    ///
-    /// # Panics
-    ///
-    /// Panics if `off` is unaligned or out of bounds (a driver bug).
-    #[inline]
-    pub(crate) fn write16(&self, off: usize, v: u16) {
-        // SAFETY: Aligned and in bounds of the live allocation (`ptr` checks).
-        unsafe { self.ptr::<u16>(off).write_volatile(v) }
-    }
 }
 
-/// One descriptor of `N` bytes in a [`DescMem`], accessed like it (volatile,
-/// CPU byte order) at offsets within the descriptor.
+/// One descriptor of `N` bytes in a [`DescMem`], accessed with volatile
+/// loads and stores in CPU byte order at offsets within the descriptor.
+///
+/// # Panics
+///
+/// The accessors panic on an offset that is unaligned or outside the
+/// descriptor (a driver bug); with a constant offset the check folds away.
 ///
 /// # Invariants
 ///
