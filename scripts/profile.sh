@@ -14,7 +14,9 @@
 # Environment: PROFILE_BOARD (default arm-imx7), PROFILE_DRIVERS ("c rust"),
 # PROFILE_LOAD (tcp_tx, tcp_rx, udp_tx (64-byte UDP), or several: "tcp_tx tcp_rx"), PROFILE_SECS (20),
 # PROFILE_OUT (Documentation/profile), PROFILE_SMP (vCPUs of the i.MX7D,
-# default 1, see below; the e500 board has one).
+# default 1, see below; the e500 board has one), PROFILE_BQL_MIN (BQL's
+# limit_min during the run where the driver has BQL; 1879048192 takes BQL
+# out of play).
 set -eu
 . "$(dirname "$0")/env.sh"
 board=${PROFILE_BOARD:-arm-imx7}
@@ -98,7 +100,7 @@ for load in $loads; do
 	{
 		echo "board $board"
 		echo "load $load"
-		echo "- command: PROFILE_BOARD=$board PROFILE_DRIVERS=\"$drivers\" PROFILE_LOAD=$load PROFILE_SECS=$secs$smpvar scripts/profile.sh, $(date -u +%Y-%m-%dT%H:%MZ)"
+		echo "- command: PROFILE_BOARD=$board PROFILE_DRIVERS=\"$drivers\" PROFILE_LOAD=$load PROFILE_SECS=$secs$smpvar${PROFILE_BQL_MIN:+ PROFILE_BQL_MIN=$PROFILE_BQL_MIN} scripts/profile.sh, $(date -u +%Y-%m-%dT%H:%MZ)"
 		echo "- sources: $(git -C "$NXP_TOP" log -1 --format='%h %s' 2> /dev/null | cut -c1-72)$(git -C "$NXP_TOP" status --porcelain -- . \
 			':(exclude)scripts' ':(exclude)Documentation' ':(exclude)tests' ':(exclude)README.md' 2> /dev/null |
 			grep -q . && echo ' (driver sources modified)')"
@@ -114,6 +116,7 @@ for load in $loads; do
 		NXP_QEMU_EXTRA="$extra -plugin $so,outfile=$tb,min=$min" \
 			"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
 			"NXP_BOARD=$board" "NXP_DRIVER=$drv" "PROFILE_LOAD=$load" "PROFILE_SECS=$secs" \
+			"PROFILE_BQL_MIN=${PROFILE_BQL_MIN:-}" \
 			"NXP_CMD='sh /usr/share/nxp/profile.sh'" &
 		rpid=$!
 		# Each new mark in the console log: have the plugin dump its counters

@@ -10,7 +10,8 @@
 #   NXP-KSYM <addr> <type> <name> [module]   text symbols of /proc/kallsyms
 # Settings (run.conf): PROFILE_LOAD (tcp_tx: iperf3 from the guest, tcp_rx:
 # iperf3 -R, udp_tx: 64-byte UDP datagrams from the guest as fast as it
-# can), PROFILE_SECS (20).
+# can), PROFILE_SECS (20), PROFILE_BQL_MIN (BQL limit_min, where the driver
+# has BQL).
 . /usr/share/nxp/tests/lib.sh
 LOAD=${PROFILE_LOAD:-tcp_tx}
 SECS=${PROFILE_SECS:-20}
@@ -38,6 +39,10 @@ netif_up || { echo "NXP-PROFILE-ERROR $NXP_DRIVER: interface did not come up"; e
 echo "NXP-PROFILE driver $NXP_DRIVER $(ethtool -i "$IF" | head -1)"
 echo "NXP-PROFILE load $LOAD"
 echo "NXP-PROFILE secs $SECS"
+bql=/sys/class/net/$IF/queues/tx-0/byte_queue_limits
+if [ -n "${PROFILE_BQL_MIN:-}" ] && [ -w $bql/limit_min ]; then
+	echo "$PROFILE_BQL_MIN" > $bql/limit_min && echo "NXP-PROFILE bql_limit_min $PROFILE_BQL_MIN"
+fi
 # Warm-up (not counted): TCP windows, page pools, slab caches, QEMU's
 # translated code.
 iperf3 -c $HOST_IP -t 3 -w 128K $R > /dev/null 2>&1
