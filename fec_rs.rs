@@ -726,9 +726,12 @@ impl Fec {
                     self.regs.write(regs::FTRL, rx.buf_len);
                 }
             }
-            if let Some(tx) = self.tx.lock().as_ref() {
+            // The guard goes before `_bh` (see `reset_rings`).
+            let tx_guard = self.tx.lock();
+            if let Some(tx) = (*tx_guard).as_ref() {
                 self.regs.write(regs::X_DES_START_0, tx.bds.0.dma() as u32);
             }
+            drop(tx_guard);
         }
 
         let mut rcntl = rcr::MII | self.max_fl();
@@ -842,9 +845,13 @@ impl Fec {
         }
         drop(tx_guard);
         self.txq().reset();
-        if let Some(rx) = (*self.rx.lock()).as_mut() {
+        // The guard goes before `_bh` turns softirqs back on (a lock guard in
+        // a tail expression would outlive `_bh`).
+        let mut rx_guard = self.rx.lock();
+        if let Some(rx) = (*rx_guard).as_mut() {
             rx.rewind();
         }
+        drop(rx_guard);
     }
 
     /// Allocates and installs the rings.
