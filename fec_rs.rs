@@ -378,8 +378,6 @@ impl TxDescs for TxBds {
 struct RxRing {
     book: RxBook,
     bds: RxBds,
-    /// Inside a frame that spans descriptors (dropped up to its last one).
-    in_long_frame: bool,
     /// Buffer length the MAC may fill (MRBR).
     buf_len: u32,
 }
@@ -393,16 +391,8 @@ impl RxRing {
         Ok(RxRing {
             book: RxBook::new(&bds, dma, napi, size, RX_HEADROOM, buf_len)?,
             bds,
-            in_long_frame: false,
             buf_len,
         })
-    }
-
-    /// Re-arms every descriptor and restarts at the first one (after a MAC
-    /// reset, which rewinds the hardware's ring pointer).
-    fn rewind(&mut self) {
-        self.book.rewind(&self.bds);
-        self.in_long_frame = false;
     }
 }
 
@@ -849,7 +839,7 @@ impl Fec {
         // a tail expression would outlive `_bh`).
         let mut rx_guard = self.rx.lock();
         if let Some(rx) = (*rx_guard).as_mut() {
-            rx.rewind();
+            rx.book.rewind(&rx.bds);
         }
         drop(rx_guard);
     }
@@ -1094,13 +1084,14 @@ impl Fec {
             dma::dma_rmb();
             let datlen = u16::from_le(bd.read16(desc::BD_DATLEN));
             let status = desc::rx_status(sc, datlen);
-            let long = core::mem::replace(&mut rx.in_long_frame, status == RxStatus::Partial);
             match status {
                 RxStatus::Empty => break,
                 // Pieces of a frame longer than a buffer (MAX_FL and FTRL
-                // keep frames within one): counted once, at their end.
-                RxStatus::Partial => rx.book.rearm(&rx.bds, i),
-                RxStatus::Frame { .. } if long => {
+                // keep frames within one): dropped, counted once, at their
+                // end.
+                RxStatus::Partial => rx.book.skip(&rx.bds, i, u32::from(datlen)),
+                RxStatus::Frame { .. } if rx.book.gathered().is_some() => {
+                    rx.book.abandon();
                     n.errors += 1;
                     n.length_errors += 1;
                     rx.book.rearm(&rx.bds, i);
@@ -1136,6 +1127,7 @@ impl Fec {
                     }
                 }
                 RxStatus::Error { flags } => {
+                    rx.book.abandon();
                     n.errors += 1;
                     if flags & desc::rx::OV != 0 {
                         n.fifo_errors += 1;

@@ -239,7 +239,8 @@ impl RxBook {
 
     /// Re-arms descriptor `i`, a piece of `len` bytes of a frame that spans
     /// buffers which the driver refuses (a length no descriptor may
-    /// report): the frame is dropped, up to its last descriptor.
+    /// report, or any piece where frames stay within one buffer): the frame
+    /// is dropped, up to its last descriptor.
     pub(crate) fn skip<D: RxDescs>(&mut self, descs: &D, i: usize, len: u32) {
         let bytes = self.gathered().unwrap_or(0).saturating_add(len);
         self.abandon();
