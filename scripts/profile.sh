@@ -16,7 +16,11 @@
 # PROFILE_OUT (Documentation/profile), PROFILE_SMP (vCPUs of the i.MX7D,
 # default 1, see below; the e500 board has one), PROFILE_BQL_MIN (BQL's
 # limit_min during the run where the driver has BQL; 1879048192 takes BQL
-# out of play).
+# out of play), PROFILE_HOST_PERF=1: instead of the plugin, host `perf record
+# -a` over the same window (where the host's time goes, per thread and
+# function: QEMU's vCPU and I/O threads, the device models, the host's side
+# of the traffic), reported by scripts/profile/host_report.py to
+# PROFILE_OUT/host/<board>-<load>.md.
 set -eu
 . "$(dirname "$0")/env.sh"
 board=${PROFILE_BOARD:-arm-imx7}
@@ -30,6 +34,8 @@ outdir=${PROFILE_OUT:-$NXP_TOP/Documentation/profile}
 # thread. The lock functions then took up to 95 % of the instructions, varying
 # with the host's load, and hid the per-packet costs this profile is for.
 smp=${PROFILE_SMP:-1}
+hostperf=${PROFILE_HOST_PERF:-0}
+[ "$hostperf" = 1 ] && outdir=$outdir/host
 mkdir -p "$outdir"
 
 # build_plugin: prints the path of insncount.so, built on first use against
@@ -72,7 +78,14 @@ alive() { grep -qs '^State:[[:space:]]*[^Z]' "/proc/$1/status"; }
 
 step "set-up"
 "$NXP_TOP/scripts/setup.sh" > "$NXP_OUT.setup.log" 2>&1 || { tail -30 "$NXP_OUT.setup.log"; die "setup failed"; }
-so=$(build_plugin)
+if [ "$hostperf" = 1 ]; then
+	if ! command -v perf > /dev/null; then
+		[ "$(id -u)" = 0 ] || die "PROFILE_HOST_PERF=1 needs the host's perf (apt-get install linux-perf)"
+		apt-get install -y -q --no-install-recommends linux-perf > /dev/null
+	fi
+else
+	so=$(build_plugin)
+fi
 board_vars "$board"
 step "$board: kernel, userland, modules"
 kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$board")
@@ -100,7 +113,7 @@ for load in $loads; do
 	{
 		echo "board $board"
 		echo "load $load"
-		echo "- command: PROFILE_BOARD=$board PROFILE_DRIVERS=\"$drivers\" PROFILE_LOAD=$load PROFILE_SECS=$secs$smpvar${PROFILE_BQL_MIN:+ PROFILE_BQL_MIN=$PROFILE_BQL_MIN} scripts/profile.sh, $(date -u +%Y-%m-%dT%H:%MZ)"
+		echo "- command: PROFILE_BOARD=$board PROFILE_DRIVERS=\"$drivers\" PROFILE_LOAD=$load PROFILE_SECS=$secs$smpvar${PROFILE_BQL_MIN:+ PROFILE_BQL_MIN=$PROFILE_BQL_MIN}${PROFILE_HOST_PERF:+ PROFILE_HOST_PERF=$PROFILE_HOST_PERF} scripts/profile.sh, $(date -u +%Y-%m-%dT%H:%MZ)"
 		echo "- sources: $(git -C "$NXP_TOP" log -1 --format='%h %s' 2> /dev/null | cut -c1-72)$(git -C "$NXP_TOP" status --porcelain -- . \
 			':(exclude)scripts' ':(exclude)Documentation' ':(exclude)tests' ':(exclude)README.md' 2> /dev/null |
 			grep -q . && echo ' (driver sources modified)')"
@@ -112,8 +125,16 @@ for load in $loads; do
 		rm -rf "$run" && mkdir -p "$run"
 		log=$run/console.log
 		tb=$run/tb
-		step "$board: $drv driver, $load for ${secs}s under the plugin (console log $log)"
-		NXP_QEMU_EXTRA="$extra -plugin $so,outfile=$tb,min=$min" \
+		plugin=
+		if [ "$hostperf" = 1 ]; then
+			# Thread names (CPU n/TCG, the main loop) for perf.
+			plugin="-name debug-threads=on"
+			step "$board: $drv driver, $load for ${secs}s, host perf (console log $log)"
+		else
+			step "$board: $drv driver, $load for ${secs}s under the plugin (console log $log)"
+			plugin="-plugin $so,outfile=$tb,min=$min"
+		fi
+		NXP_QEMU_EXTRA="$extra $plugin" \
 			"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
 			"NXP_BOARD=$board" "NXP_DRIVER=$drv" "PROFILE_LOAD=$load" "PROFILE_SECS=$secs" \
 			"PROFILE_BQL_MIN=${PROFILE_BQL_MIN:-}" \
@@ -121,11 +142,27 @@ for load in $loads; do
 		rpid=$!
 		# Each new mark in the console log: have the plugin dump its counters
 		# to $tb.<mark> (it polls for $tb.trigger), and wait for the dump.
-		seen=
+		seen= ppid=
 		while alive $rpid; do
 			for m in $(sed -n 's/^NXP-PROFILE-MARK \([a-z]*\).*/\1/p' "$log" 2> /dev/null); do
 				case " $seen " in *" $m "*) continue ;; esac
 				seen="$seen $m"
+				if [ "$hostperf" = 1 ]; then
+					# The whole host, 999 samples/s per CPU, for the window.
+					case $m in
+					start)
+						perf record -a -F 999 -o "$run/perf.data" > "$run/perf-record.log" 2>&1 &
+						ppid=$!
+						;;
+					stop)
+						[ -n "$ppid" ] && kill -INT $ppid && wait $ppid || true
+						: > "$tb.stop"
+						;;
+					esac
+					: > "$tb.$m"
+					echo "    host perf at '$m'"
+					continue
+				fi
 				echo "$m" > "$tb.trigger.tmp" && mv "$tb.trigger.tmp" "$tb.trigger"
 				t=50
 				while [ ! -f "$tb.$m" ] && [ $t -gt 0 ] && alive $rpid; do sleep 0.1; t=$((t - 1)); done
@@ -154,6 +191,16 @@ for load in $loads; do
 		set -- "$@" "$drv=$run"
 	done
 	echo "$kline" >> "$meta"
+	if [ "$hostperf" = 1 ]; then
+		for a in "$@"; do
+			r=${a#*=}
+			perf script -i "$r/perf.data" -F comm,ip,sym,dso 2> /dev/null > "$r/perf.txt"
+		done
+		/usr/bin/python3 "$NXP_TOP/scripts/profile/host_report.py" "$meta" "$outdir/$board-$load.md" "$secs" "$@"
+		step "$board $load: $outdir/$board-$load.md"
+		sed -n '/^## Totals/,/^## /p' "$outdir/$board-$load.md" | sed '$d'
+		continue
+	fi
 	/usr/bin/python3 "$NXP_TOP/scripts/profile/report.py" "$meta" "$outdir/$board-$load.md" "$outdir/$board-$load.tsv" "$@"
 	step "$board $load: $outdir/$board-$load.md"
 	sed -n '/^## Totals/,/^## Top/p' "$outdir/$board-$load.md" | sed '$d'

@@ -43,15 +43,26 @@ bql=/sys/class/net/$IF/queues/tx-0/byte_queue_limits
 if [ -n "${PROFILE_BQL_MIN:-}" ] && [ -w $bql/limit_min ]; then
 	echo "$PROFILE_BQL_MIN" > $bql/limit_min && echo "NXP-PROFILE bql_limit_min $PROFILE_BQL_MIN"
 fi
+# Several CPUs: iperf3 on the last one, the NIC's interrupts on CPU0, as in
+# the benchmark (scripts/guest/bench.sh).
+PIN=
+NCPU=$(grep -c ^processor /proc/cpuinfo)
+if [ "$NCPU" -gt 1 ]; then
+	PIN="-A $((NCPU - 1))"
+	for i in $(awk -v p="$IF|$DRV_NAME|fec|gianfar|ethernet" '$1 ~ /^[0-9]+:$/ && $NF ~ p { sub(":", "", $1); print $1 }' /proc/interrupts); do
+		echo 1 > /proc/irq/$i/smp_affinity 2> /dev/null || true
+	done
+	echo "NXP-PROFILE pinned iperf3 on CPU $((NCPU - 1)), NIC interrupts on CPU0"
+fi
 # Warm-up (not counted): TCP windows, page pools, slab caches, QEMU's
 # translated code.
-iperf3 -c $HOST_IP -t 3 -w 128K $R > /dev/null 2>&1
+iperf3 -c $HOST_IP -t 3 -w 128K $R $PIN > /dev/null 2>&1
 sleep 1
 
 echo "NXP-PROFILE-MARK start"
 sleep 2
 set -- $(cpu)
-rate=$(iperf3 -c $HOST_IP -t "$SECS" -w 128K -f m $R 2> /dev/null | iperf_rate)
+rate=$(iperf3 -c $HOST_IP -t "$SECS" -w 128K -f m $R $PIN 2> /dev/null | iperf_rate)
 set -- "$@" $(cpu)
 echo "NXP-PROFILE-MARK stop"
 sleep 2
