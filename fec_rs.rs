@@ -467,19 +467,20 @@ impl Default for FecStats {
     }
 }
 
-/// Counts of one Rx poll, added to [`FecStats`] at its end.
+/// Counts of one Rx poll, added to [`FecStats`] at its end (32 bits: a
+/// poll takes at most a NAPI budget of frames, 64 of at most 9.6 KB).
 #[derive(Default)]
 struct RxCounts {
-    packets: u64,
-    bytes: u64,
-    errors: u64,
-    dropped: u64,
-    crc_errors: u64,
-    length_errors: u64,
-    frame_errors: u64,
-    fifo_errors: u64,
-    csum_ok: u64,
-    alloc_failures: u64,
+    packets: u32,
+    bytes: u32,
+    errors: u32,
+    dropped: u32,
+    crc_errors: u32,
+    length_errors: u32,
+    frame_errors: u32,
+    fifo_errors: u32,
+    csum_ok: u32,
+    alloc_failures: u32,
 }
 
 /// Pause (flow control) settings of `ethtool -A`: the ENET pauses both
@@ -1116,8 +1117,8 @@ impl Fec {
                     match d {
                         Delivery::Delivered => {
                             n.packets += 1;
-                            n.bytes += u64::from(len);
-                            n.csum_ok += u64::from(ok);
+                            n.bytes += len;
+                            n.csum_ok += u32::from(ok);
                         }
                         Delivery::NoBuffer => {
                             n.dropped += 1;
@@ -1167,7 +1168,7 @@ impl Fec {
             (&st.rx_alloc_failures, n.alloc_failures),
         ] {
             if v != 0 {
-                c.add(v, Relaxed);
+                c.add(u64::from(v), Relaxed);
             }
         }
         work

@@ -336,12 +336,9 @@ impl RxBook {
         let ok = csum_ok(&page);
         match self
             .pool
-            .build_skb(page, self.headroom + data_off, data_len)
+            .receive(page, self.headroom + data_off, data_len, napi, dev, ok)
         {
-            Ok(skb) => {
-                skb.receive(napi, dev, ok);
-                (Delivery::Delivered, ok)
-            }
+            Ok(()) => (Delivery::Delivered, ok),
             Err(page) => {
                 self.pool.put(page);
                 (Delivery::Dropped, ok)

@@ -399,6 +399,15 @@ mod net {
             skb: *mut SkBuff,
             csum_ok: bool,
         );
+        pub(crate) fn nxp_rx_build_gro(
+            n: *mut NxpNapi,
+            dev: *mut NetDevice,
+            va: *mut c_void,
+            truesize: c_uint,
+            headroom: c_uint,
+            len: c_uint,
+            csum_ok: bool,
+        ) -> bool;
 
         pub(crate) fn nxp_phy_connect(dev: *mut NetDevice, np: *mut bindings::device_node)
             -> c_int;
@@ -436,7 +445,5 @@ mod net {
         pub(crate) fn nxp_skb_clear_csum(skb: *mut SkBuff) -> c_int;
         pub(crate) fn nxp_skb_dma_aligned(skb: *const SkBuff, mask: c_uint) -> bool;
         pub(crate) fn nxp_skb_copy_aligned(skb: *mut SkBuff, align: c_uint) -> *mut SkBuff;
-
-        pub(crate) fn nxp_page_size() -> c_uint;
     }
 }

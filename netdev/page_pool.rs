@@ -27,11 +27,13 @@ use super::{
 /// # Invariants
 ///
 /// `pp` is a page_pool created by the shim for `dev` and owned by this
-/// value; `buf` is the page size or a smaller power of two.
+/// value; `buf` is the page size or a smaller power of two; `shinfo` is
+/// `SKB_DATA_ALIGN(sizeof(struct skb_shared_info))`.
 pub(crate) struct PagePool {
     pp: NonNull<ffi::PagePool>,
     dev: DmaDevice,
     buf: u32,
+    shinfo: u32,
 }
 
 // SAFETY: page_pool calls are allowed from any CPU (returns never ask for
@@ -134,11 +136,12 @@ impl PagePool {
         }
         let pp = NonNull::new(pp).ok_or(ENOMEM)?;
         // INVARIANT: created by the shim for `dev`, owned by the new value;
-        // `buf` a power of two of at most a page.
+        // `buf` a power of two of at most a page; `shinfo` read above.
         Ok(Self {
             pp,
             dev: dev.clone(),
             buf,
+            shinfo,
         })
     }
 
@@ -204,13 +207,7 @@ impl PagePool {
         headroom: u32,
         len: u32,
     ) -> core::result::Result<RxSkb, RxPage> {
-        // SAFETY: Reads a constant.
-        let shinfo = unsafe { ffi::nxp_skb_shinfo_size() };
-        let fits = headroom
-            .checked_add(len)
-            .and_then(|end| end.checked_add(shinfo))
-            .is_some_and(|end| end <= page.len);
-        if !fits || page.pool != self.pp {
+        if !self.fits_skb(&page, headroom, len) {
             return Err(page);
         }
         // SAFETY: The buffer is ours and of this pool; `headroom + len` plus
@@ -223,6 +220,57 @@ impl PagePool {
             Some(skb) => Ok(RxSkb(skb)),
             None => Err(page),
         }
+    }
+
+    /// Whether an skb around `len` bytes at `headroom` in buffer `page`, with
+    /// its `skb_shared_info`, fits in the buffer, and the buffer is this
+    /// pool's.
+    fn fits_skb(&self, page: &RxPage, headroom: u32, len: u32) -> bool {
+        headroom
+            .checked_add(len)
+            .and_then(|end| end.checked_add(self.shinfo))
+            .is_some_and(|end| end <= page.len)
+            && page.pool == self.pp
+    }
+
+    /// A one-buffer frame straight to the stack: [`PagePool::build_skb`]
+    /// and [`RxSkb::receive`] in one call (the per-frame fast path). On
+    /// failure the buffer is returned.
+    pub(crate) fn receive(
+        &self,
+        page: RxPage,
+        headroom: u32,
+        len: u32,
+        napi: &Napi,
+        dev: NetDev,
+        csum_ok: bool,
+    ) -> core::result::Result<(), RxPage> {
+        if !self.fits_skb(&page, headroom, len) {
+            return Err(page);
+        }
+        // SAFETY: The buffer is ours and of this pool; `headroom + len` plus
+        // the shared info fit in it (checked above); `napi` and `dev` are
+        // live. On success the skb took the buffer's page reference and the
+        // stack owns the skb.
+        let ok = unsafe {
+            ffi::nxp_rx_build_gro(
+                napi.as_raw(),
+                dev.as_raw(),
+                page.va.as_ptr().cast(),
+                page.len,
+                headroom,
+                len,
+                csum_ok,
+            )
+        };
+        if !ok {
+            return Err(page);
+        }
+        // The page reference went with the skb, recycled into the pool when
+        // the stack frees it.
+        #[allow(clippy::forget_non_drop)]
+        core::mem::forget(page);
+        Ok(())
     }
 }
 
@@ -296,7 +344,6 @@ impl Drop for RxSkb {
 }
 
 /// `PAGE_SIZE`.
-pub(crate) fn page_size() -> u32 {
-    // SAFETY: Reads a constant.
-    unsafe { ffi::nxp_page_size() }
+pub(crate) const fn page_size() -> u32 {
+    kernel::page::PAGE_SIZE as u32
 }

@@ -894,6 +894,21 @@ void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
 	napi_gro_receive(&n->napi, skb);
 }
 
+/* nxp_rx_build_skb() and nxp_rx_gro() in one call: the per-frame path of a
+ * frame in one buffer. False (the page reference stays with the caller) if
+ * no skb could be built. */
+bool nxp_rx_build_gro(struct nxp_napi *n, struct net_device *dev, void *va,
+		      unsigned int truesize, unsigned int headroom, unsigned int len,
+		      bool csum_ok)
+{
+	struct sk_buff *skb = nxp_rx_build_skb(va, truesize, headroom, len);
+
+	if (unlikely(!skb))
+		return false;
+	nxp_rx_gro(n, dev, skb, csum_ok);
+	return true;
+}
+
 /* --- PHY -------------------------------------------------------------------- */
 
 static void nxp_adjust_link(struct net_device *dev)
@@ -1048,11 +1063,6 @@ void nxp_phy_print_status(struct net_device *dev)
 {
 	if (dev->phydev)
 		phy_print_status(dev->phydev);
-}
-
-unsigned int nxp_page_size(void)
-{
-	return PAGE_SIZE;
 }
 
 /* --- MDIO bus ---------------------------------------------------------------- */

@@ -175,6 +175,9 @@ int nxp_rx_add_frag(struct sk_buff *skb, struct page *page, void *va, unsigned i
 int nxp_rx_trim(struct sk_buff *skb, unsigned int len);
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
 		bool csum_ok);
+bool nxp_rx_build_gro(struct nxp_napi *n, struct net_device *dev, void *va,
+		      unsigned int truesize, unsigned int headroom, unsigned int len,
+		      bool csum_ok);
 
 /* PHY */
 int nxp_phy_connect(struct net_device *dev, struct device_node *np);
@@ -207,8 +210,5 @@ int nxp_skb_clear_csum(struct sk_buff *skb);
 /* Tx buffer alignment */
 bool nxp_skb_dma_aligned(const struct sk_buff *skb, unsigned int mask);
 struct sk_buff *nxp_skb_copy_aligned(struct sk_buff *skb, unsigned int align);
-
-/* Misc */
-unsigned int nxp_page_size(void);
 
 #endif /* NXP_RFL_SHIM_NET_H */
