@@ -19,11 +19,12 @@ UNITS = {
     "udp64_tx_kpps": "UDP 64 B tx (kpps at the host)",
 }
 # Higher is better for rates; lower for CPU use and service demand.
-LOWER_BETTER = ("_cpu", "_sd")
+LOWER_BETTER = ("_cpu", "_sd", "_hsd")
 
 
 def label(metric):
-    for suffix, what in (("_cpu", "guest CPU %"), ("_sd", "service demand us/KB")):
+    for suffix, what in (("_cpu", "guest CPU %"), ("_hsd", "host vCPU time us/KB"),
+                         ("_sd", "service demand us/KB")):
         if metric.endswith(suffix):
             return f"{UNITS.get(metric[: -len(suffix)], metric[: -len(suffix)])}: {what}"
     return UNITS.get(metric, metric)

@@ -25,6 +25,70 @@ srounds=${BENCH_SWEEP_ROUNDS:-3}
 outdir=${BENCH_OUT:-$NXP_TOP/Documentation/bench}
 mkdir -p "$outdir"
 
+# vcpu_ticks <qemu pid>: CPU time (clock ticks, user + system) of the
+# process's vCPU threads ("CPU n/TCG", or "ALL CPUs/TCG" for a one-thread TCG,
+# with -name debug-threads=on).
+vcpu_ticks() {
+	pid=$1 sum=0
+	for d in /proc/$pid/task/*; do
+		case "$(cat "$d/comm" 2> /dev/null)" in *"/TCG") ;; *) continue ;; esac
+		# Fields after "(comm) ": state is the first, utime the 12th, stime the 13th.
+		# shellcheck disable=SC2046 # words wanted
+		set -- $(sed 's/^.*) //' "$d/stat" 2> /dev/null)
+		[ $# -ge 13 ] && sum=$((sum + ${12} + ${13}))
+	done
+	echo $sum
+}
+
+# host_marks <console log> <run-board pid>: while the board runs, answers
+# each "NXP-BENCH-MARK <set> <round> <driver> <metric> start|stop" the guest
+# prints around a transfer with "<set> <round> <driver> <metric> <start|stop>
+# <vCPU ticks> <host time, s>" (the guest sleeps 0.5 s after each mark, so the 0.1 s polling
+# here falls into idle time).
+host_marks() {
+	n=0 qpid=
+	while grep -qs '^State:[[:space:]]*[^Z]' "/proc/$2/status"; do
+		if [ -z "$qpid" ]; then
+			for p in $(pgrep -f qemu-system 2> /dev/null); do
+				[ "$(readlink "/proc/$p/fd/1" 2> /dev/null)" = "$1" ] && qpid=$p
+			done
+		fi
+		m=$(grep -c '^NXP-BENCH-MARK ' "$1" 2> /dev/null) || m=0
+		if [ -n "$qpid" ] && [ "$m" -gt "$n" ]; then
+			t=$(vcpu_ticks "$qpid") w=$(date +%s.%N)
+			grep '^NXP-BENCH-MARK ' "$1" | sed -n "$((n + 1)),${m}p" | tr -d '\r' |
+				while read -r _ st rnd drv met ev; do echo "$st $rnd $drv $met $ev $t $w"; done
+			n=$m
+		fi
+		sleep 0.1
+	done
+}
+
+# host_sd <console log> <marks>: per transfer with a Mbit/s rate, the host CPU
+# time of QEMU's vCPU threads per KB moved (us/KB) as metric <metric>_hsd,
+# in the results' TSV format. Under TCG this is what the emulated CPUs cost
+# the host; the guest's own accounting (_cpu, _sd) misses what happens while
+# it counts itself idle (see Documentation/bench/README.md).
+host_sd() {
+	hz=$(getconf CLK_TCK)
+	{
+		sed -n 's/^NXP-BENCH \([^ ]*\) \([^ ]*\) \([^ ]*\) \([^ ]*_mbps\) \([0-9.]*\)\r*$/rate \1 \2 \3 \4 \5/p' "$1"
+		sed 's/^/mark /' "$2"
+	} | awk -v hz="$hz" -v secs="$secs" '
+		$1 == "rate" { rate[$2 " " $3 " " $4 " " $5] = $6; next }
+		$1 == "mark" && $6 == "start" { t0[$2 " " $3 " " $4 " " $5] = $7; next }
+		$1 == "mark" && $6 == "stop" { k = $2 " " $3 " " $4 " " $5; if (k in t0) dt[k] = $7 - t0[k]; order[++n] = k }
+		END {
+			for (i = 1; i <= n; i++) {
+				k = order[i]
+				if (!(k in rate) || rate[k] <= 0 || !(k in dt)) continue
+				split(k, f, " ")
+				kb = rate[k] * secs * 1e6 / 8 / 1024
+				printf "%s\t%s\t%s\t%s_hsd\t%.2f\n", f[1], f[2], f[3], f[4], dt[k] / hz * 1e6 / kb
+			}
+		}'
+}
+
 step "set-up"
 "$NXP_TOP/scripts/setup.sh" > "$NXP_OUT.setup.log" 2>&1 || { tail -30 "$NXP_OUT.setup.log"; die "setup failed"; }
 for board in $boards; do
@@ -36,17 +100,23 @@ for board in $boards; do
 	img=$NXP_OUT/$board/initramfs.cpio.gz
 	"$NXP_TOP/scripts/mkinitramfs.sh" "$board" "$kdir" "$mo" "$ul" "$img"
 	log=$NXP_OUT/$board/console-bench.log
-	# Per measurement: the transfer, plus about 5 s of set-up; per driver
-	# load about 10 s.
-	tmo=$((rounds * 2 * (5 * (secs + 5) + 10) + 300))
-	[ "$sweeps" = 1 ] && tmo=$((tmo + srounds * 2 * (14 * (secs + 8) + 30)))
+	marks=$NXP_OUT/$board/bench-marks.txt
+	# Per measurement: the transfer, plus about 6 s of set-up and marks; per
+	# driver load about 10 s; the warm-up about 60 s.
+	tmo=$((rounds * 2 * (5 * (secs + 6) + 10) + 360))
+	[ "$sweeps" = 1 ] && tmo=$((tmo + srounds * 2 * (14 * (secs + 9) + 30)))
 	step "$board: $rounds rounds of c and rust, ${secs}s per measurement, sweeps $sweeps (at most $((tmo / 60)) min; console log $log)"
 	set +e
-	"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
+	# Thread names, so that the host can tell QEMU's vCPU threads apart.
+	NXP_QEMU_EXTRA="-name debug-threads=on" \
+		"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
 		"NXP_BOARD=$board" "BENCH_ROUNDS=$rounds" "BENCH_SECS=$secs" \
 		"BENCH_SWEEPS=$sweeps" "BENCH_SWEEP_ROUNDS=$srounds" "BENCH_ONLY=${BENCH_ONLY:-}" \
 		"BENCH_PIN=${BENCH_PIN:-1}" \
-		"NXP_CMD='sh /usr/share/nxp/bench.sh'"
+		"NXP_CMD='sh /usr/share/nxp/bench.sh'" &
+	rpid=$!
+	host_marks "$log" "$rpid" > "$marks"
+	wait $rpid
 	rc=$?
 	set -e
 	[ $rc = 0 ] || { grep '^NXP-HOST\|NXP-BENCH-ERROR' "$log" || true; die "benchmark run failed (rc $rc); console log: $log"; }
@@ -63,6 +133,7 @@ for board in $boards; do
 		sed -n 's/^NXP-BENCH-INFO \(c\|rust\): /# driver \1: /p' "$log"
 		echo "set	round	driver	metric	value"
 		sed -n 's/^NXP-BENCH //p' "$log" | tr ' ' '\t'
+		host_sd "$log" "$marks"
 	} > "$raw"
 	# Debian's python3 (with python3-matplotlib from setup.sh), not whatever else is first in PATH.
 	/usr/bin/python3 "$NXP_TOP/scripts/bench-report.py" "$raw" "$outdir/$name.md" "$outdir/$name.png"

@@ -2,17 +2,20 @@
 # The project's test command (README, .ci/run): every test, from a fresh
 # machine. Sets the machine up, runs the host unit tests and static checks,
 # then boots each emulated board once per driver (C baseline and ours) and
-# runs the guest tests. Prints one TAP stream per board and ends with
-# "N passed, N failed, N skipped". Exit status 0 only if nothing failed.
+# runs the guest tests, then runs our drivers' tests once more on each
+# board's debug kernel, and ends with a smoke run of the benchmark. Prints one
+# TAP stream per board (and per debug kernel) and ends with "N passed, N
+# failed, N skipped". Exit status 0 only if nothing failed.
 #
 # Environment: BOARDS (default "ppc-e500 arm-imx7"), NXP_DEBUG=1 for the debug
-# kernels, NXP_TESTS_C / NXP_TESTS_RUST to override the guest test lists.
+# kernels in the main pass (the debug pass is then skipped), NXP_DEBUG_PASS=0
+# to skip the debug pass, NXP_TESTS_C / NXP_TESTS_RUST to override the guest
+# test lists.
 set -eu
 . "$(dirname "$0")/env.sh"
 BOARDS=${BOARDS:-"ppc-e500 arm-imx7"}
-# Guest tests per board and driver. Every test runs against the C baseline;
-# ours runs what its current stage supports (fec_rs has no data path yet,
-# issue 3).
+# Guest tests per board and driver: all of them, for the C baseline and ours
+# (a test that does not apply to a controller skips itself with the reason).
 ALL_TESTS="module_load link_up ping iperf_tcp ethtool_info bql ethtool_coalesce ethtool_ring ethtool_pause"
 ALL_TESTS="$ALL_TESTS mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_timeout load_changes link_modes updown_traffic rmmod_traffic"
 tests_for() { # <board> <driver>
@@ -23,6 +26,7 @@ tests_for() { # <board> <driver>
 	esac
 }
 
+TAG= # suffix of console logs and test names (debug kernel pass)
 T0=$(date +%s)
 mkdir -p "$NXP_OUT"
 RES=$NXP_OUT/results
@@ -76,14 +80,14 @@ run_guest_tests() {
 			x=$(sed -n 's/^# timeout: *//p' "$NXP_TOP/tests/$t.sh")
 			tmo=$((tmo + ${x:-120}))
 		done
-		log=$NXP_OUT/$1/console-$2.log
-		[ $boot = 1 ] || log=$NXP_OUT/$1/console-$2-boot$boot.log
+		log=$NXP_OUT/$1/console-$2$TAG.log
+		[ $boot = 1 ] || log=$NXP_OUT/$1/console-$2$TAG-boot$boot.log
 		step "$1: guest tests with the $2 driver ($(elapsed)): $todo" >&2
 		rc=0
 		"$NXP_TOP/scripts/run-board.sh" "$1" "$img" "$kdir" "$log" $((tmo + 240)) -- \
 			"NXP_BOARD=$1" "NXP_DRIVER=$2" "NXP_TESTS='$todo'" || rc=$?
 		sed -n 's/^NXP-TAP //p' "$log" | grep -vE '^(TAP version|1\.\.)' |
-			sed -E "s/^((not )?ok [0-9]+ )/\1$2: /" | baseline "$2"
+			sed -E "s/^((not )?ok [0-9]+ )/\1$2$TAG: /" | baseline "$2"
 		grep -h '# metric:' "$log" | sed "s/.*# metric: /$1 $2 /" >> "$RES/metrics.txt" || true
 		[ $rc = 2 ] || break
 		# Tests with a result; the next one is the test the guest died in.
@@ -97,12 +101,12 @@ run_guest_tests() {
 		sig=$(echo "$why" | sed -n 's/.*QEMU exited (status \([0-9]*\)).*/\1/p')
 		if [ -n "$dead" ] && [ "${sig:-0}" -ge 128 ] && ! echo "$retried" | grep -qw "$dead"; then
 			retried="$retried $dead"
-			echo "# $2: $dead: QEMU crashed (signal $((sig - 128))) during this test; a fresh boot runs it again (console log: $log)"
+			echo "# $2$TAG: $dead: QEMU crashed (signal $((sig - 128))) during this test; a fresh boot runs it again (console log: $log)"
 			todo=$(echo $rest)
 			continue
 		fi
 		{
-			echo "not ok 0 $2: ${dead:-guest} (the guest died: $why)"
+			echo "not ok 0 $2$TAG: ${dead:-guest} (the guest died: $why)"
 			echo "#   console log kept: $log"
 			grep -vE '^NXP-TAP' "$log" | tail -40 | sed 's/^/#   /'
 		} | baseline "$2"
@@ -187,6 +191,39 @@ for board in $BOARDS; do
 	done
 	tap_stream "board $board" "$B"
 done
+
+# --- debug kernels -----------------------------------------------------------
+# Our drivers once more, every test, on each board's debug kernel
+# (kernel/configs/debug.config: lockdep, sleep-in-atomic checks, KMEMLEAK,
+# SLUB debug, DMA-API debug, Rust overflow checks); a splat fails the test it
+# happened in (tests/run.sh). NXP_DEBUG_PASS=0 skips this pass; with
+# NXP_DEBUG=1 the main pass already ran on these kernels.
+if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
+	TAG=-debug
+	for board in $BOARDS; do
+		board_vars "$board"
+		B=$RES/$board-debug.tap
+		: > "$B"
+		step "$board: debug kernel and modules ($(elapsed))" >&2
+		if ! kdir=$(NXP_DEBUG=1 "$NXP_TOP/scripts/build-kernel.sh" "$board" 2> "$RES/$board-debug-kernel.log"); then
+			{ echo "not ok 0 build: $board debug kernel"; sed 's/^/#   /' "$RES/$board-debug-kernel.log" | tail -30; } >> "$B"
+			tap_stream "board $board, debug kernel" "$B"
+			continue
+		fi
+		echo "ok 0 build: $board debug kernel ($(basename "$kdir"))" >> "$B"
+		ul=$("$NXP_TOP/scripts/build-userland.sh" "$board" 2> /dev/null) || ul=
+		if [ -n "$ul" ] && mo=$(NXP_DEBUG=1 "$NXP_TOP/scripts/build-modules.sh" "$board" 2> "$RES/$board-debug-modules.log"); then
+			echo "ok 0 build: $board modules for the debug kernel" >> "$B"
+			img=$NXP_OUT/$board-debug/initramfs.cpio.gz
+			"$NXP_TOP/scripts/mkinitramfs.sh" "$board" "$kdir" "$mo" "$ul" "$img"
+			run_guest_tests "$board" rust "$(tests_for "$board" rust)" >> "$B"
+		else
+			{ echo "not ok 0 build: $board modules for the debug kernel"; sed 's/^/#   /' "$RES/$board-debug-modules.log" | tail -40; } >> "$B"
+		fi
+		tap_stream "board $board, debug kernel" "$B"
+	done
+	TAG=
+fi
 
 # --- benchmark smoke run ---------------------------------------------------------
 step "benchmark smoke run ($(elapsed))" >&2

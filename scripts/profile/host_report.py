@@ -22,7 +22,7 @@ LINE = re.compile(r"^\s*(.*?)\s+([0-9a-f]+)\s+(.*?)\s+\((.*)\)\s*$")
 
 
 def kind(comm):
-    if re.match(r"CPU \d+/TCG", comm):
+    if comm.endswith("/TCG"):
         return "vCPU"
     if comm.startswith("qemu-system") or comm in ("qemu-system-arm", "qemu-system-ppc") or comm.startswith("worker"):
         return "QEMU main/IO"
