@@ -247,6 +247,13 @@ if BENCH_BOARDS="$BOARDS" BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_OUT="
 			else
 				echo "not ok 0 bench: $b $drv: rates missing (measured: $rates)"
 			fi | baseline $drv >> "$S"
+			# The host's CPU time per KB, one per TCP transfer (host marks).
+			hsd=$(awk -F'\t' -v d=$drv '$1 == "main" && $3 == d && $4 ~ /_hsd$/ && $5 > 0 { printf "%s=%s ", $4, $5 }' "$smoke/$b.tsv")
+			if [ $(echo $hsd | wc -w) -ge 4 ]; then
+				echo "ok 0 bench: $b $drv: host vCPU time per KB for each TCP transfer ($hsd)"
+			else
+				echo "not ok 0 bench: $b $drv: host vCPU time per KB missing (got: $hsd)"
+			fi | baseline $drv >> "$S"
 		done
 	done
 else
