@@ -468,7 +468,7 @@ impl Default for FecStats {
 }
 
 /// Counts of one Rx poll, added to [`FecStats`] at its end (32 bits: a
-/// poll takes at most a NAPI budget of frames, 64 of at most 9.6 KB).
+/// poll takes at most a NAPI budget of descriptors, 64 of at most 64 KiB).
 #[derive(Default)]
 struct RxCounts {
     packets: u32,

@@ -250,8 +250,9 @@ impl PagePool {
         }
         // SAFETY: The buffer is ours and of this pool; `headroom + len` plus
         // the shared info fit in it (checked above); `napi` and `dev` are
-        // live. On success the skb took the buffer's page reference and the
-        // stack owns the skb.
+        // live, and the caller is `napi`'s poll (the Rx rings are only
+        // drained there), as `napi_build_skb()` and GRO want. On success the
+        // skb took the buffer's page reference and the stack owns the skb.
         let ok = unsafe {
             ffi::nxp_rx_build_gro(
                 napi.as_raw(),

@@ -40,35 +40,34 @@ vcpu_ticks() {
 	echo $sum
 }
 
-# host_marks <console log> <run-board pid>: while the board runs, answers
-# each "NXP-BENCH-MARK <set> <round> <driver> <metric> start|stop" the guest
-# prints around a transfer with "<set> <round> <driver> <metric> <start|stop>
-# <vCPU ticks> <host time, s>" (the guest sleeps 0.5 s after each mark, so the 0.1 s polling
-# here falls into idle time).
+# host_marks <console log> <QEMU pid file> <run-board pid>: while the board
+# runs, answers each "NXP-BENCH-MARK <set> <round> <driver> <metric>
+# start|stop" the guest prints around a transfer with "<set> <round> <driver>
+# <metric> <start|stop> <vCPU ticks> <host time, s>". The guest sleeps 0.5 s
+# after each mark, so the polling here (every 0.2 s) falls into idle time.
+# Only whole mark lines count (the console is written a byte at a time).
 host_marks() {
 	n=0 qpid=
-	while grep -qs '^State:[[:space:]]*[^Z]' "/proc/$2/status"; do
-		if [ -z "$qpid" ]; then
-			for p in $(pgrep -f qemu-system 2> /dev/null); do
-				[ "$(readlink "/proc/$p/fd/1" 2> /dev/null)" = "$1" ] && qpid=$p
-			done
-		fi
-		m=$(grep -c '^NXP-BENCH-MARK ' "$1" 2> /dev/null) || m=0
+	while grep -qs '^State:[[:space:]]*[^Z]' "/proc/$3/status"; do
+		[ -n "$qpid" ] || qpid=$(cat "$2" 2> /dev/null) || qpid=
+		m=$(grep -cE "$MARK_RE" "$1" 2> /dev/null) || m=0
 		if [ -n "$qpid" ] && [ "$m" -gt "$n" ]; then
 			t=$(vcpu_ticks "$qpid") w=$(date +%s.%N)
-			grep '^NXP-BENCH-MARK ' "$1" | sed -n "$((n + 1)),${m}p" | tr -d '\r' |
+			grep -E "$MARK_RE" "$1" | sed -n "$((n + 1)),${m}p" | tr -d '\r' |
 				while read -r _ st rnd drv met ev; do echo "$st $rnd $drv $met $ev $t $w"; done
 			n=$m
 		fi
-		sleep 0.1
+		sleep 0.2
 	done
+	[ -n "$qpid" ] || echo "bench.sh: no QEMU pid in $2: no host vCPU times" >&2
 }
+MARK_RE='^NXP-BENCH-MARK [^ ]+ [^ ]+ [^ ]+ [^ ]+ (start|stop)'
 
 # host_sd <console log> <marks>: per transfer with a Mbit/s rate, the host CPU
 # time of QEMU's vCPU threads per KB moved (us/KB) as metric <metric>_hsd,
 # in the results' TSV format. Under TCG this is what the emulated CPUs cost
 # the host; the guest's own accounting (_cpu, _sd) misses what happens while
-# it counts itself idle (see Documentation/bench/README.md).
+# it counts itself idle (Documentation/bench/README.md, "Two CPU measures").
 host_sd() {
 	hz=$(getconf CLK_TCK)
 	{
@@ -81,7 +80,8 @@ host_sd() {
 		END {
 			for (i = 1; i <= n; i++) {
 				k = order[i]
-				if (!(k in rate) || rate[k] <= 0 || !(k in dt)) continue
+				# (No vCPU time: no thread found, not a measurement.)
+				if (!(k in rate) || rate[k] <= 0 || !(k in dt) || dt[k] <= 0) continue
 				split(k, f, " ")
 				kb = rate[k] * secs * 1e6 / 8 / 1024
 				printf "%s\t%s\t%s\t%s_hsd\t%.2f\n", f[1], f[2], f[3], f[4], dt[k] / hz * 1e6 / kb
@@ -107,17 +107,23 @@ for board in $boards; do
 	[ "$sweeps" = 1 ] && tmo=$((tmo + srounds * 2 * (14 * (secs + 9) + 30)))
 	step "$board: $rounds rounds of c and rust, ${secs}s per measurement, sweeps $sweeps (at most $((tmo / 60)) min; console log $log)"
 	set +e
-	# Thread names, so that the host can tell QEMU's vCPU threads apart.
-	NXP_QEMU_EXTRA="-name debug-threads=on" \
+	# Thread names, so that the host can tell QEMU's vCPU threads apart,
+	# and QEMU's pid.
+	pidf=$NXP_OUT/$board/qemu-bench.pid
+	rm -f "$pidf"
+	NXP_QEMU_EXTRA="${NXP_QEMU_EXTRA:-} -name debug-threads=on -pidfile $pidf" \
 		"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
 		"NXP_BOARD=$board" "BENCH_ROUNDS=$rounds" "BENCH_SECS=$secs" \
 		"BENCH_SWEEPS=$sweeps" "BENCH_SWEEP_ROUNDS=$srounds" "BENCH_ONLY=${BENCH_ONLY:-}" \
 		"BENCH_PIN=${BENCH_PIN:-1}" \
 		"NXP_CMD='sh /usr/share/nxp/bench.sh'" &
 	rpid=$!
-	host_marks "$log" "$rpid" > "$marks"
+	# (A background job ignores SIGINT: pass an interrupt on to the run.)
+	trap 'kill -TERM $rpid 2> /dev/null' INT TERM
+	host_marks "$log" "$pidf" "$rpid" > "$marks"
 	wait $rpid
 	rc=$?
+	trap - INT TERM
 	set -e
 	[ $rc = 0 ] || { grep '^NXP-HOST\|NXP-BENCH-ERROR' "$log" || true; die "benchmark run failed (rc $rc); console log: $log"; }
 	name=$board${BENCH_ONLY:+-$BENCH_ONLY}

@@ -153,10 +153,12 @@ for load in $loads; do
 					start)
 						perf record -a -F 999 -o "$run/perf.data" > "$run/perf-record.log" 2>&1 &
 						ppid=$!
+						# (Not left recording if this script dies.)
+						trap 'kill -INT $ppid 2> /dev/null' EXIT
 						;;
 					stop)
 						[ -n "$ppid" ] && kill -INT $ppid && wait $ppid || true
-						: > "$tb.stop"
+						trap - EXIT
 						;;
 					esac
 					: > "$tb.$m"
@@ -194,7 +196,9 @@ for load in $loads; do
 	if [ "$hostperf" = 1 ]; then
 		for a in "$@"; do
 			r=${a#*=}
-			perf script -i "$r/perf.data" -F comm,ip,sym,dso 2> /dev/null > "$r/perf.txt"
+			[ -s "$r/perf.data" ] || { cat "$r/perf-record.log" >&2 2> /dev/null; die "no host perf data in $r"; }
+			perf script -i "$r/perf.data" -F comm,ip,sym,dso 2> "$r/perf-script.log" > "$r/perf.txt" ||
+				{ tail -5 "$r/perf-script.log" >&2; die "perf script failed for $r"; }
 		done
 		/usr/bin/python3 "$NXP_TOP/scripts/profile/host_report.py" "$meta" "$outdir/$board-$load.md" "$secs" "$@"
 		step "$board $load: $outdir/$board-$load.md"

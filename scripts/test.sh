@@ -88,7 +88,7 @@ run_guest_tests() {
 			"NXP_BOARD=$1" "NXP_DRIVER=$2" "NXP_TESTS='$todo'" || rc=$?
 		sed -n 's/^NXP-TAP //p' "$log" | grep -vE '^(TAP version|1\.\.)' |
 			sed -E "s/^((not )?ok [0-9]+ )/\1$2$TAG: /" | baseline "$2"
-		grep -h '# metric:' "$log" | sed "s/.*# metric: /$1 $2 /" >> "$RES/metrics.txt" || true
+		grep -h '# metric:' "$log" | sed "s/.*# metric: /$1 $2$TAG /" >> "$RES/metrics.txt" || true
 		[ $rc = 2 ] || break
 		# Tests with a result; the next one is the test the guest died in.
 		ran=$(sed -n 's/^NXP-TAP //p' "$log" | sed -nE 's/^(not )?ok [0-9]+ ([a-z0-9_]+).*/\2/p')

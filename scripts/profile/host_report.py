@@ -36,8 +36,10 @@ def kind(comm):
 def where(sym, dso):
     if "[JIT]" in dso or re.search(r"perf-\d+\.map", dso) or dso.startswith("//anon"):
         return "(guest code translated by QEMU)"
-    if dso.startswith("[kernel") or dso.startswith("[") and dso.endswith("]"):
+    if dso.startswith("[kernel"):
         return f"{sym} [host kernel]" if sym != "[unknown]" else "[host kernel]"
+    if dso.startswith("["):
+        return f"{sym} {dso}"
     base = dso.rsplit("/", 1)[-1]
     if sym == "[unknown]":
         return f"({base}, no symbol)"
