@@ -161,6 +161,7 @@ use ring::{
 use rxring::{
     Delivery,
     RxBook,
+    RxCounts,
     RxDescs, //
 };
 use txring::{
@@ -465,22 +466,6 @@ impl Default for FecStats {
             link_restarts: z(),
         }
     }
-}
-
-/// Counts of one Rx poll, added to [`FecStats`] at its end (32 bits: a
-/// poll takes at most a NAPI budget of descriptors, 64 of at most 64 KiB).
-#[derive(Default)]
-struct RxCounts {
-    packets: u32,
-    bytes: u32,
-    errors: u32,
-    dropped: u32,
-    crc_errors: u32,
-    length_errors: u32,
-    frame_errors: u32,
-    fifo_errors: u32,
-    csum_ok: u32,
-    alloc_failures: u32,
 }
 
 /// Pause (flow control) settings of `ethtool -A`: the ENET pauses both

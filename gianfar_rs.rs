@@ -137,6 +137,7 @@ use ring::{
 use rxring::{
     Delivery,
     RxBook,
+    RxCounts,
     RxDescs, //
 };
 use txring::{
@@ -306,19 +307,6 @@ impl Default for GroupStats {
             rx_csum_ok: z(),
         }
     }
-}
-
-/// Counts of one Rx poll, added to [`GroupStats`] at its end (32 bits: a
-/// poll takes at most a NAPI budget of frames, 64 of at most 9.6 KB).
-#[derive(Default)]
-struct RxCounts {
-    csum_ok: u32,
-    packets: u32,
-    bytes: u32,
-    errors: u32,
-    dropped: u32,
-    crc_errors: u32,
-    length_errors: u32,
 }
 
 /// Settings changed through ethtool.

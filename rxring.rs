@@ -32,6 +32,23 @@ pub(crate) trait RxDescs {
     fn arm(&self, i: usize, addr: Option<DmaAddr>, last_in_ring: bool);
 }
 
+/// Counts of one Rx poll, added to the driver's statistics at its end;
+/// counts a driver keeps no statistic for stay zero. 32 bits: a poll takes
+/// at most a NAPI budget of descriptors, 64 of at most 64 KiB.
+#[derive(Default)]
+pub(crate) struct RxCounts {
+    pub(crate) packets: u32,
+    pub(crate) bytes: u32,
+    pub(crate) errors: u32,
+    pub(crate) dropped: u32,
+    pub(crate) crc_errors: u32,
+    pub(crate) length_errors: u32,
+    pub(crate) frame_errors: u32,
+    pub(crate) fifo_errors: u32,
+    pub(crate) csum_ok: u32,
+    pub(crate) alloc_failures: u32,
+}
+
 /// What became of a received frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Delivery {

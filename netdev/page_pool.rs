@@ -210,10 +210,10 @@ impl PagePool {
         if !self.fits_skb(&page, headroom, len) {
             return Err(page);
         }
+        let va = page.va.as_ptr().cast();
         // SAFETY: The buffer is ours and of this pool; `headroom + len` plus
         // the shared info fit in it (checked above).
-        let skb =
-            unsafe { ffi::nxp_rx_build_skb(page.va.as_ptr().cast(), page.len, headroom, len) };
+        let skb = unsafe { ffi::nxp_rx_build_skb(va, page.len, headroom, len) };
         match NonNull::new(skb) {
             // INVARIANT: a new skb, owned by us (it took the buffer's page
             // reference).
