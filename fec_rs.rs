@@ -127,6 +127,7 @@ use netdev::{
         BhDisabled,
         Coalesce,
         Features,
+        IrqContext,
         NetDev,
         NetDriver,
         Pause,
@@ -347,6 +348,7 @@ impl TxBds {
     /// Fills descriptor `i` for a buffer, then its status word `sc` if
     /// given (not for a packet's first descriptor, whose READY bit comes
     /// last).
+    #[inline]
     fn fill(&self, i: usize, addr: DmaAddr, len: u32, esc: u32, sc: Option<u16>) {
         let bd = self.bd(i);
         // ENET descriptors hold 32-bit addresses; the platform device's DMA
@@ -513,6 +515,8 @@ struct Fec {
     /// Serializes bringing the data path up and down (open, stop, ring
     /// changes, resets) with MAC restarts on link changes.
     hw_lock: Pin<KBox<Mutex<()>>>,
+    /// The (only) Tx queue of the `net_device` (looked up once).
+    txq: TxQueue,
     /// Tx ring counters, read locklessly by the stop/wake helpers.
     tx_produced: AtomicU32,
     tx_consumed: AtomicU32,
@@ -966,25 +970,18 @@ impl Fec {
         }
     }
 
+    #[inline]
     fn txq(&self) -> TxQueue {
-        self.dev.txq(0)
+        self.txq
     }
 
+    #[inline]
     fn counters(&self, size: RingSize) -> TxCounters<'_> {
         TxCounters {
             produced: &self.tx_produced,
             consumed: &self.tx_consumed,
             size: size.get(),
         }
-    }
-
-    /// From the interrupt handler: schedules `napi` with its sources `bits`
-    /// masked. If it cannot be scheduled (already running, or disabled for a
-    /// restart) the sources are masked all the same: the event stays pending
-    /// for the poll or the `resume()` that unmasks them.
-    fn schedule(&self, napi: &Napi, bits: u32) {
-        self.mask(bits);
-        napi.schedule();
     }
 
     fn mask(&self, bits: u32) {
@@ -1447,25 +1444,44 @@ impl NetDriver for Fec {
         }
     }
 
-    fn irq(&self, _id: u32) -> bool {
-        let ev = self.regs.read(regs::IEVENT) & *self.imask_lock.lock();
-        if self.combined_napi {
-            if ev & (ievent::RXF | ievent::TXF) == 0 {
-                return false;
+    fn irq(&self, _id: u32, ctx: &IrqContext) -> bool {
+        let ev = self.regs.read(regs::IEVENT);
+        // The enabled frame events, their sources masked in the same hold of
+        // the lock; the NAPIs they go to are scheduled after it. Masked even
+        // if a NAPI cannot be scheduled (running, or disabled for a
+        // restart): the event stays pending for the poll or the `resume()`
+        // that unmasks it.
+        let (rx, tx) = ctx.locked(&self.imask_lock, |m| {
+            let ev = ev & *m;
+            let (rx, tx) = (ev & ievent::RXF != 0, ev & ievent::TXF != 0);
+            let bits = if self.combined_napi {
+                if rx || tx {
+                    ievent::RXF_0 | ievent::TXF_0
+                } else {
+                    0
+                }
+            } else {
+                (if rx { ievent::RXF_0 } else { 0 }) | (if tx { ievent::TXF_0 } else { 0 })
+            };
+            if bits != 0 {
+                *m &= !bits;
+                self.regs.write(regs::IMASK, *m);
             }
-            self.schedule(&self.rx_napi, ievent::RXF_0 | ievent::TXF_0);
-            return true;
+            (rx, tx)
+        });
+        if self.combined_napi {
+            if rx || tx {
+                self.rx_napi.schedule();
+            }
+        } else {
+            if rx {
+                self.rx_napi.schedule();
+            }
+            if tx {
+                self.tx_napi.schedule();
+            }
         }
-        let mut handled = false;
-        if ev & ievent::RXF != 0 {
-            self.schedule(&self.rx_napi, ievent::RXF_0);
-            handled = true;
-        }
-        if ev & ievent::TXF != 0 {
-            self.schedule(&self.tx_napi, ievent::TXF_0);
-            handled = true;
-        }
-        handled
+        rx || tx
     }
 
     fn get_coalesce(&self) -> Result<Coalesce> {
@@ -1889,6 +1905,7 @@ impl platform::Driver for FecRs {
                 imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
                 hw_lock: KBox::pin_init(new_mutex!(()), GFP_KERNEL)?,
                 rcr_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
+                txq: ndev.txq(0),
                 tx_produced: AtomicU32::new(0),
                 tx_consumed: AtomicU32::new(0),
                 tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,

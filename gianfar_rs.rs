@@ -106,6 +106,7 @@ use netdev::{
         BhDisabled,
         Coalesce,
         Features,
+        IrqContext,
         NetDev,
         NetDriver,
         Pause,
@@ -247,6 +248,8 @@ struct Group {
     /// between the Rx and Tx halves (hard interrupt and softirq context):
     /// `grp->grplock` in C. Cached, so masking needs no MMIO read.
     imask_lock: Pin<KBox<SpinLockIrq<u32>>>,
+    /// The group's Tx queue of the `net_device` (looked up once).
+    txq: TxQueue,
     /// Tx ring counters, read locklessly by the stop/wake helpers.
     tx_produced: AtomicU32,
     tx_consumed: AtomicU32,
@@ -421,6 +424,7 @@ impl Group {
             irq_rx: hw.irq_rx,
             irq_err: hw.irq_err,
             imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
+            txq: dev.txq(index as u32),
             tx_produced: AtomicU32::new(0),
             tx_consumed: AtomicU32::new(0),
             tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
@@ -435,16 +439,13 @@ impl Group {
     /// masked. If it cannot be scheduled (already running, or disabled) the
     /// sources are masked all the same: the events stay pending for the poll
     /// that unmasks them.
-    fn schedule(&self, napi: &Napi, mask: u32) {
-        self.mask(mask);
+    #[inline]
+    fn schedule(&self, napi: &Napi, mask: u32, ctx: &IrqContext) {
+        ctx.locked(&self.imask_lock, |v| {
+            *v &= !mask;
+            self.regs.write(regs::IMASK, *v);
+        });
         napi.schedule();
-    }
-
-    /// Clears `bits` of IMASK (masks those sources).
-    fn mask(&self, bits: u32) {
-        let mut v = self.imask_lock.lock();
-        *v &= !bits;
-        self.regs.write(regs::IMASK, *v);
     }
 
     /// Sets `bits` of IMASK (unmasks those sources).
@@ -461,6 +462,7 @@ impl Group {
         self.regs.write(regs::IMASK, bits);
     }
 
+    #[inline]
     fn counters(&self, size: RingSize) -> TxCounters<'_> {
         TxCounters {
             produced: &self.tx_produced,
@@ -469,8 +471,9 @@ impl Group {
         }
     }
 
-    fn txq(&self, dev: NetDev) -> TxQueue {
-        dev.txq(self.index as u32)
+    #[inline]
+    fn txq(&self) -> TxQueue {
+        self.txq
     }
 }
 
@@ -493,6 +496,7 @@ impl TxRing {
 }
 
 impl TxBds {
+    #[inline]
     fn bd(&self, slot: usize) -> Desc<'_, { desc::BD_SIZE }> {
         self.0.desc(slot * desc::BD_SIZE)
     }
@@ -501,12 +505,14 @@ impl TxBds {
         u32::from_be(self.bd(slot).read32(desc::BD_LSTATUS))
     }
 
+    #[inline]
     fn set_lstatus(&self, slot: usize, v: u32) {
         self.bd(slot).write32(desc::BD_LSTATUS, v.to_be());
     }
 
     /// Points descriptor `slot` at `addr`, then sets its `lstatus` if given
     /// (not for a packet's first descriptor, whose READY bit comes last).
+    #[inline]
     fn fill(&self, slot: usize, addr: DmaAddr, lstatus: Option<u32>) {
         let bd = self.bd(slot);
         // eTSEC descriptors hold 32-bit addresses (TBDBPH gives the high
@@ -742,7 +748,7 @@ impl Gfar {
                 let (consumed, _) = tx.book.flush(&tx.bds, &self.dma, c);
                 g.tx_consumed.store(consumed, Ordering::Release);
             }
-            g.txq(self.dev).reset();
+            g.txq().reset();
             drop(rx);
         }
     }
@@ -812,7 +818,7 @@ impl Gfar {
             self.dev.trans_update();
         }
         let c = g.counters(size);
-        g.txq(self.dev).completed_wake(pkts, bytes, &c, wake);
+        g.txq().completed_wake(pkts, bytes, &c, wake);
     }
 
     /// Rx of group `g`, at most `quota` frames; returns the frames handled.
@@ -1058,8 +1064,7 @@ impl NetDriver for Gfar {
             // the untouched skb back and stop the queue.
             drop(guard);
             pr_err!("gianfar_rs: Tx ring full while the queue was awake\n");
-            g.txq(self.dev)
-                .maybe_stop(&g.counters(size), t.stop(), t.wake());
+            g.txq().maybe_stop(&g.counters(size), t.stop(), t.wake());
             return TxVerdict::Busy(skb);
         }
 
@@ -1181,7 +1186,7 @@ impl NetDriver for Gfar {
         // Report to BQL before the packet can complete: the Tx NAPI only
         // reclaims up to the published producer counter, so this precedes
         // any completion of it.
-        let txq = g.txq(self.dev);
+        let txq = g.txq();
         let kick = txq.sent(bytes);
         dma::dma_wmb();
         tx.bds.set_lstatus(first_slot, first_lst);
@@ -1294,7 +1299,7 @@ impl NetDriver for Gfar {
         }
     }
 
-    fn irq(&self, id: u32) -> bool {
+    fn irq(&self, id: u32, ctx: &IrqContext) -> bool {
         let Some(g) = self.groups.get((id / 4) as usize) else {
             return false;
         };
@@ -1302,15 +1307,15 @@ impl NetDriver for Gfar {
         let src = id % 4;
         let mut handled = false;
         if self.combined_napi && (src != Source::Err as u32 || single_line) {
-            g.schedule(&g.rx_napi, imask::RX | imask::TX);
+            g.schedule(&g.rx_napi, imask::RX | imask::TX, ctx);
             handled = true;
         } else {
             if src == Source::Rx as u32 || single_line {
-                g.schedule(&g.rx_napi, imask::RX);
+                g.schedule(&g.rx_napi, imask::RX, ctx);
                 handled = true;
             }
             if src == Source::Tx as u32 {
-                g.schedule(&g.tx_napi, imask::TX);
+                g.schedule(&g.tx_napi, imask::TX, ctx);
                 handled = true;
             }
         }

@@ -308,6 +308,7 @@ impl RxBook {
     /// Gives descriptor `i` a new buffer and returns its old one; `None`
     /// (descriptor re-armed with its buffer) when the pool has none or
     /// `no_buffer` is set.
+    #[inline(always)]
     fn swap_buffer<D: RxDescs>(&mut self, descs: &D, i: usize, no_buffer: bool) -> Option<RxPage> {
         let new = if no_buffer { None } else { self.pool.alloc() };
         let Some(new) = new else {
@@ -333,6 +334,7 @@ impl RxBook {
     /// whether the MAC verified the checksums (it may read the buffer, which
     /// is synced for the CPU by then).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(crate) fn deliver<D: RxDescs>(
         &mut self,
         descs: &D,

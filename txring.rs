@@ -147,7 +147,7 @@ impl TxBook {
 
     /// Starts the bookkeeping of a packet at counter `first` that reports
     /// `bytes` to BQL; [`TxBook::push`] then records its descriptors.
-    #[inline]
+    #[inline(always)]
     fn begin(&mut self, first: u32, bytes: u32) {
         self.slots[self.size.slot(first)] = TxSlot {
             map: None,
@@ -160,7 +160,7 @@ impl TxBook {
     /// Records descriptor `k` of the packet at `first`, reading from `map`
     /// (`None`: memory the driver owns, such as TSO headers), and makes the
     /// packet `k + 1` descriptors long.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, first: u32, k: u32, map: Option<TxMap>) {
         let i0 = self.size.slot(first);
         if k == 0 {
@@ -181,6 +181,7 @@ impl TxBook {
     /// Returns the head's address and the descriptor count. On a mapping
     /// failure everything mapped so far is undone (the descriptors made
     /// idle) and the skb is left to the caller.
+    #[inline(always)]
     pub(crate) fn map_packet<D: TxDescs>(
         &mut self,
         descs: &D,
@@ -312,6 +313,7 @@ impl TxBook {
     }
 
     /// Hands the packet mapped at `first` its skb (freed on completion).
+    #[inline]
     pub(crate) fn set_skb(&mut self, first: u32, skb: Skb) {
         self.slots[self.size.slot(first)].skb = Some(skb);
     }
@@ -321,6 +323,7 @@ impl TxBook {
     /// descriptors are made idle too (a packet the hardware may not have
     /// finished); descriptors the hardware gave back keep their contents
     /// until they are filled again, which rewrites every field.
+    #[inline(always)]
     fn release<D: TxDescs>(
         &mut self,
         descs: &D,

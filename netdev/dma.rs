@@ -66,13 +66,15 @@ impl DmaDevice {
 
     /// Maps the first `len` bytes of the linear part of `skb` for the device
     /// to read.
+    #[inline]
     pub(crate) fn map_head(&self, skb: &Skb, len: u32) -> Result<TxMap> {
         if len > skb.headlen() {
             return Err(EINVAL);
         }
-        // SAFETY: Valid device and skb; `len <= headlen`.
-        let a = unsafe { ffi::nxp_dma_map_skb_head(self.raw(), skb.as_raw(), len) };
-        self.check(a, len, false)
+        let mut a = 0;
+        // SAFETY: Valid device and skb; `len <= headlen`; `a` is writable.
+        let ok = unsafe { ffi::nxp_dma_map_skb_head(self.raw(), skb.as_raw(), len, &mut a) };
+        self.mapped(ok, a, len, false)
     }
 
     /// Maps fragment `i` of `skb` for the device to read.
@@ -81,28 +83,32 @@ impl DmaDevice {
             return Err(EINVAL);
         }
         let mut len: c_uint = 0;
-        // SAFETY: Valid device and skb, `i < nr_frags`.
-        let a = unsafe { ffi::nxp_dma_map_skb_frag(self.raw(), skb.as_raw(), i, &mut len) };
-        self.check(a, len, true)
+        let mut a = 0;
+        // SAFETY: Valid device and skb, `i < nr_frags`; `len` and `a` are
+        // writable.
+        let ok =
+            unsafe { ffi::nxp_dma_map_skb_frag(self.raw(), skb.as_raw(), i, &mut len, &mut a) };
+        self.mapped(ok, a, len, true)
     }
 
-    fn check(&self, a: DmaAddr, len: u32, page: bool) -> Result<TxMap> {
-        // SAFETY: Valid device.
-        if unsafe { ffi::nxp_dma_mapping_error(self.raw(), a) } {
-            Err(ENOMEM)
-        } else {
-            // INVARIANT: just mapped on this device, as a page if `page`.
-            Ok(TxMap {
-                addr: a,
-                len,
-                page,
-                dev: self.raw(),
-            })
+    /// The mapping at `a` the shim made (`ok`: no mapping error).
+    #[inline]
+    fn mapped(&self, ok: bool, a: DmaAddr, len: u32, page: bool) -> Result<TxMap> {
+        if !ok {
+            return Err(ENOMEM);
         }
+        // INVARIANT: just mapped on this device, as a page if `page`.
+        Ok(TxMap {
+            addr: a,
+            len,
+            page,
+            dev: self.raw(),
+        })
     }
 
     /// Unmaps a Tx buffer. A mapping of another device is left alone (and
     /// leaked, with a warning) rather than unmapped on the wrong one.
+    #[inline]
     pub(crate) fn unmap(&self, m: TxMap) {
         if m.dev != self.raw() {
             pr_warn!("nxp-rfl: Tx mapping of another device not unmapped\n");

@@ -296,8 +296,6 @@ mod net {
         ) -> c_int;
         pub(crate) fn nxp_txq_reset(txq: *mut NetdevQueue);
 
-        pub(crate) fn nxp_skb_len(skb: *const SkBuff) -> c_uint;
-        pub(crate) fn nxp_skb_headlen(skb: *const SkBuff) -> c_uint;
         pub(crate) fn nxp_skb_nr_frags(skb: *const SkBuff) -> c_uint;
         pub(crate) fn nxp_skb_frag_len(skb: *const SkBuff, i: c_uint) -> c_uint;
         pub(crate) fn nxp_skb_data(skb: *const SkBuff) -> *const u8;
@@ -339,14 +337,15 @@ mod net {
             dev: *mut bindings::device,
             skb: *mut SkBuff,
             len: c_uint,
-        ) -> u64;
+            addr: *mut u64,
+        ) -> bool;
         pub(crate) fn nxp_dma_map_skb_frag(
             dev: *mut bindings::device,
             skb: *mut SkBuff,
             i: c_uint,
             len: *mut c_uint,
-        ) -> u64;
-        pub(crate) fn nxp_dma_mapping_error(dev: *mut bindings::device, addr: u64) -> bool;
+            addr: *mut u64,
+        ) -> bool;
         pub(crate) fn nxp_dma_unmap_single_to_dev(
             dev: *mut bindings::device,
             addr: u64,
@@ -354,6 +353,7 @@ mod net {
         );
         pub(crate) fn nxp_dma_unmap_page_to_dev(dev: *mut bindings::device, addr: u64, len: c_uint);
         pub(crate) fn nxp_dma_sync_for_cpu(dev: *mut bindings::device, addr: u64, len: c_uint);
+        pub(crate) fn nxp_dma_may_sync() -> bool;
         pub(crate) fn nxp_dma_wmb();
         pub(crate) fn nxp_dma_rmb();
         pub(crate) fn nxp_wmb();

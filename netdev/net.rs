@@ -17,7 +17,9 @@ use kernel::{
         c_uint,
         c_void, //
     },
-    prelude::*, //
+    interrupt::LocalInterruptDisabled,
+    prelude::*,
+    sync::SpinLockIrq, //
 };
 
 use super::{
@@ -339,6 +341,38 @@ impl Drop for BhDisabled {
     }
 }
 
+/// The context of an interrupt handler ([`NetDriver::irq`]).
+///
+/// # Invariants
+///
+/// If `irqs_off`, local interrupts stay disabled for as long as the value
+/// exists (the handler was entered with them off and never enables them).
+pub(crate) struct IrqContext {
+    irqs_off: bool,
+}
+
+impl IrqContext {
+    /// Runs `f` on the data of `lock`, held. With interrupts already off
+    /// (a hard interrupt handler, or a forced-threaded one outside
+    /// PREEMPT_RT) the lock is taken as a plain spinlock, as C's
+    /// `spin_lock()` in a handler; otherwise with interrupts disabled.
+    #[inline(always)]
+    pub(crate) fn locked<T: Unpin, R>(
+        &self,
+        lock: &SpinLockIrq<T>,
+        f: impl FnOnce(&mut T) -> R,
+    ) -> R {
+        if self.irqs_off {
+            // SAFETY: By the type invariant local interrupts stay disabled
+            // while `self` exists, which covers the token's use here.
+            let token = unsafe { LocalInterruptDisabled::assume_disabled() };
+            f(&mut lock.lock_with(token))
+        } else {
+            f(&mut lock.lock())
+        }
+    }
+}
+
 /// A Tx queue (`struct netdev_queue`) and its BQL state.
 ///
 /// # Invariants
@@ -346,6 +380,13 @@ impl Drop for BhDisabled {
 /// Points to a Tx queue of a live `net_device`.
 #[derive(Clone, Copy)]
 pub(crate) struct TxQueue(NonNull<ffi::NetdevQueue>);
+
+// SAFETY: As for `NetDev`: a Tx queue may be used from any thread, through
+// the kernel's BQL and stop/wake helpers below, which do their own
+// synchronization (the queue's xmit lock or lockless barriers).
+unsafe impl Send for TxQueue {}
+// SAFETY: See `Send`.
+unsafe impl Sync for TxQueue {}
 
 /// A Tx ring's free-running counters, read by the kernel's lockless
 /// stop/wake helpers (`netif_txq_maybe_stop()`, `netif_txq_completed_wake()`).
@@ -462,8 +503,10 @@ pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
     fn set_mac_address(&self, mac: MacAddr) -> Result;
     /// NAPI poll of the instance created with `id`.
     fn poll(&self, id: u32, budget: i32) -> i32;
-    /// Interrupt of the source requested with `id`; true if handled.
-    fn irq(&self, id: u32) -> bool;
+    /// Interrupt of the source requested with `id`; true if handled. `ctx`
+    /// takes the handler's `SpinLockIrq`s without touching the interrupt
+    /// state when it is already off.
+    fn irq(&self, id: u32, ctx: &IrqContext) -> bool;
     /// phylib reports a link change.
     fn adjust_link(&self);
     /// Restarts a running device (scheduled by [`NetDev::schedule_reset`]);
@@ -723,9 +766,13 @@ pub(crate) mod entry {
     /// # Safety
     ///
     /// See the module documentation.
-    pub(crate) unsafe fn irq<T: NetDriver>(rs: *mut c_void, id: c_uint) -> c_int {
+    /// `irqs_off`: the handler runs with local interrupts disabled, for
+    /// the whole call.
+    pub(crate) unsafe fn irq<T: NetDriver>(rs: *mut c_void, id: c_uint, irqs_off: bool) -> c_int {
+        // INVARIANT: the caller says whether interrupts are off for the call.
+        let ctx = IrqContext { irqs_off };
         // SAFETY: Caller contract.
-        c_int::from(unsafe { state::<T>(rs) }.irq(id))
+        c_int::from(unsafe { state::<T>(rs) }.irq(id, &ctx))
     }
 
     /// # Safety
@@ -1017,9 +1064,9 @@ macro_rules! declare_net_driver {
             /// `rs` is the state of a device registered by `Registration`; pointer
             /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            unsafe extern "C" fn nxp_rs_irq(rs: *mut c_void, id: c_uint) -> c_int {
+            unsafe extern "C" fn nxp_rs_irq(rs: *mut c_void, id: c_uint, irqs_off: bool) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::irq::<$t>(rs, id) }
+                unsafe { entry::irq::<$t>(rs, id, irqs_off) }
             }
             /// # Safety
             ///

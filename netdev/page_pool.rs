@@ -28,12 +28,14 @@ use super::{
 ///
 /// `pp` is a page_pool created by the shim for `dev` and owned by this
 /// value; `buf` is the page size or a smaller power of two; `shinfo` is
-/// `SKB_DATA_ALIGN(sizeof(struct skb_shared_info))`.
+/// `SKB_DATA_ALIGN(sizeof(struct skb_shared_info))`; `may_sync` is false
+/// only if the kernel never syncs streaming DMA (every sync is empty).
 pub(crate) struct PagePool {
     pp: NonNull<ffi::PagePool>,
     dev: DmaDevice,
     buf: u32,
     shinfo: u32,
+    may_sync: bool,
 }
 
 // SAFETY: page_pool calls are allowed from any CPU (returns never ask for
@@ -112,6 +114,8 @@ impl PagePool {
         let page = page_size();
         // SAFETY: Reads a constant.
         let shinfo = unsafe { ffi::nxp_skb_shinfo_size() };
+        // SAFETY: Reads a constant.
+        let may_sync = unsafe { ffi::nxp_dma_may_sync() };
         let need = offset.checked_add(max_len).ok_or(EINVAL)?;
         if need > page {
             return Err(EINVAL);
@@ -136,16 +140,19 @@ impl PagePool {
         }
         let pp = NonNull::new(pp).ok_or(ENOMEM)?;
         // INVARIANT: created by the shim for `dev`, owned by the new value;
-        // `buf` a power of two of at most a page; `shinfo` read above.
+        // `buf` a power of two of at most a page; `shinfo` and `may_sync`
+        // read above.
         Ok(Self {
             pp,
             dev: dev.clone(),
             buf,
             shinfo,
+            may_sync,
         })
     }
 
     /// A buffer for an Rx descriptor, or `None` when memory is short.
+    #[inline]
     pub(crate) fn alloc(&self) -> Option<RxPage> {
         let mut dma = 0;
         let mut va = core::ptr::null_mut();
@@ -185,11 +192,15 @@ impl PagePool {
 
     /// Makes `len` bytes at `off` in buffer `page`, written by the device,
     /// visible to the CPU; out-of-buffer ranges (or another pool's buffer)
-    /// are refused.
+    /// are refused. Nothing to do on a kernel that never syncs.
+    #[inline]
     pub(crate) fn sync_for_cpu(&self, page: &RxPage, off: u32, len: u32) -> Result {
         let end = off.checked_add(len).ok_or(EINVAL)?;
         if end > page.len || page.pool != self.pp {
             return Err(EINVAL);
+        }
+        if !self.may_sync {
+            return Ok(());
         }
         // SAFETY: `off..off + len` lies in the buffer, mapped on this pool's
         // device at `page.dma` (token invariant).
@@ -225,6 +236,7 @@ impl PagePool {
     /// Whether an skb around `len` bytes at `headroom` in buffer `page`, with
     /// its `skb_shared_info`, fits in the buffer, and the buffer is this
     /// pool's.
+    #[inline]
     fn fits_skb(&self, page: &RxPage, headroom: u32, len: u32) -> bool {
         headroom
             .checked_add(len)
@@ -236,6 +248,7 @@ impl PagePool {
     /// A one-buffer frame straight to the stack: [`PagePool::build_skb`]
     /// and [`RxSkb::receive`] in one call (the per-frame fast path). On
     /// failure the buffer is returned.
+    #[inline]
     pub(crate) fn receive(
         &self,
         page: RxPage,

@@ -552,7 +552,9 @@ static irqreturn_t nxp_irq_handler(int irq, void *cookie)
 
 	if (unlikely(!rs))
 		return IRQ_NONE;
-	return nxp_rs_irq(rs, i->id) ? IRQ_HANDLED : IRQ_NONE;
+	/* Off in a hard handler, and in a forced-threaded one unless
+	 * PREEMPT_RT: the driver then takes its irq-safe locks plainly. */
+	return nxp_rs_irq(rs, i->id, irqs_disabled()) ? IRQ_HANDLED : IRQ_NONE;
 }
 
 /* Request @irq for interrupt source @id of @dev's driver; NULL on failure
@@ -624,16 +626,6 @@ void nxp_txq_reset(struct netdev_queue *txq)
 }
 
 /* --- skbs ------------------------------------------------------------------- */
-
-unsigned int nxp_skb_len(const struct sk_buff *skb)
-{
-	return skb->len;
-}
-
-unsigned int nxp_skb_headlen(const struct sk_buff *skb)
-{
-	return skb_headlen(skb);
-}
 
 unsigned int nxp_skb_nr_frags(const struct sk_buff *skb)
 {
@@ -738,23 +730,26 @@ void nxp_dma_free_coherent(struct device *dev, size_t size, void *cpu, u64 dma)
 	dma_free_coherent(dev, size, cpu, dma);
 }
 
-u64 nxp_dma_map_skb_head(struct device *dev, struct sk_buff *skb, unsigned int len)
+/* The dma_map_*() calls below return false on a mapping error (@addr is
+ * then meaningless). */
+bool nxp_dma_map_skb_head(struct device *dev, struct sk_buff *skb, unsigned int len, u64 *addr)
 {
-	return dma_map_single(dev, skb->data, len, DMA_TO_DEVICE);
+	dma_addr_t a = dma_map_single(dev, skb->data, len, DMA_TO_DEVICE);
+
+	*addr = a;
+	return !dma_mapping_error(dev, a);
 }
 
-u64 nxp_dma_map_skb_frag(struct device *dev, struct sk_buff *skb, unsigned int i,
-			 unsigned int *len)
+bool nxp_dma_map_skb_frag(struct device *dev, struct sk_buff *skb, unsigned int i,
+			  unsigned int *len, u64 *addr)
 {
 	const skb_frag_t *frag = &skb_shinfo(skb)->frags[i];
+	dma_addr_t a;
 
 	*len = skb_frag_size(frag);
-	return skb_frag_dma_map(dev, frag, 0, *len, DMA_TO_DEVICE);
-}
-
-bool nxp_dma_mapping_error(struct device *dev, u64 addr)
-{
-	return dma_mapping_error(dev, addr);
+	a = skb_frag_dma_map(dev, frag, 0, *len, DMA_TO_DEVICE);
+	*addr = a;
+	return !dma_mapping_error(dev, a);
 }
 
 void nxp_dma_unmap_single_to_dev(struct device *dev, u64 addr, unsigned int len)
@@ -770,6 +765,14 @@ void nxp_dma_unmap_page_to_dev(struct device *dev, u64 addr, unsigned int len)
 void nxp_dma_sync_for_cpu(struct device *dev, u64 addr, unsigned int len)
 {
 	dma_sync_single_for_cpu(dev, addr, len, DMA_FROM_DEVICE);
+}
+
+/* Whether this kernel ever syncs streaming DMA (CONFIG_DMA_NEED_SYNC: a
+ * non-coherent architecture, swiotlb or DMA-API debugging). Without it
+ * every dma_sync_*() is empty. */
+bool nxp_dma_may_sync(void)
+{
+	return IS_ENABLED(CONFIG_DMA_NEED_SYNC);
 }
 
 void nxp_dma_wmb(void)

@@ -59,7 +59,7 @@ void nxp_rs_ndo_set_rx_mode(void *rs);
 int nxp_rs_ndo_change_mtu(void *rs, int mtu);
 int nxp_rs_ndo_set_mac_address(void *rs, const u8 *mac);
 int nxp_rs_napi_poll(void *rs, unsigned int id, int budget);
-int nxp_rs_irq(void *rs, unsigned int id);
+int nxp_rs_irq(void *rs, unsigned int id, bool irqs_off);
 void nxp_rs_adjust_link(void *rs);
 void nxp_rs_reset(void *rs);
 int nxp_rs_get_coalesce(void *rs, struct nxp_coalesce *c);
@@ -129,8 +129,6 @@ int nxp_txq_completed_wake(struct netdev_queue *txq, unsigned int pkts,
 void nxp_txq_reset(struct netdev_queue *txq);
 
 /* skbs */
-unsigned int nxp_skb_len(const struct sk_buff *skb);
-unsigned int nxp_skb_headlen(const struct sk_buff *skb);
 unsigned int nxp_skb_nr_frags(const struct sk_buff *skb);
 unsigned int nxp_skb_frag_len(const struct sk_buff *skb, unsigned int i);
 const u8 *nxp_skb_data(const struct sk_buff *skb);
@@ -148,13 +146,13 @@ void nxp_skb_consume(struct sk_buff *skb, int budget);
 /* DMA */
 void *nxp_dma_alloc_coherent(struct device *dev, size_t size, u64 *dma);
 void nxp_dma_free_coherent(struct device *dev, size_t size, void *cpu, u64 dma);
-u64 nxp_dma_map_skb_head(struct device *dev, struct sk_buff *skb, unsigned int len);
-u64 nxp_dma_map_skb_frag(struct device *dev, struct sk_buff *skb, unsigned int i,
-			 unsigned int *len);
-bool nxp_dma_mapping_error(struct device *dev, u64 addr);
+bool nxp_dma_map_skb_head(struct device *dev, struct sk_buff *skb, unsigned int len, u64 *addr);
+bool nxp_dma_map_skb_frag(struct device *dev, struct sk_buff *skb, unsigned int i,
+			  unsigned int *len, u64 *addr);
 void nxp_dma_unmap_single_to_dev(struct device *dev, u64 addr, unsigned int len);
 void nxp_dma_unmap_page_to_dev(struct device *dev, u64 addr, unsigned int len);
 void nxp_dma_sync_for_cpu(struct device *dev, u64 addr, unsigned int len);
+bool nxp_dma_may_sync(void);
 void nxp_dma_wmb(void);
 void nxp_dma_rmb(void);
 void nxp_wmb(void);

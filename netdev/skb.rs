@@ -70,16 +70,27 @@ impl Skb {
         self.0.as_ptr()
     }
 
-    /// Total length.
-    pub(crate) fn len(&self) -> u32 {
-        // SAFETY: Valid skb (type invariant).
-        unsafe { ffi::nxp_skb_len(self.as_raw()) }
+    /// The skb's fields, read in place (no call: `len` and `data_len` are
+    /// plain members of `struct sk_buff`).
+    #[inline]
+    fn fields(&self) -> *const kernel::bindings::sk_buff {
+        self.as_raw().cast_const().cast()
     }
 
-    /// Length of the linear part.
+    /// Total length.
+    #[inline]
+    pub(crate) fn len(&self) -> u32 {
+        // SAFETY: Valid skb (type invariant), owned by us, so nothing writes
+        // it concurrently.
+        unsafe { (*self.fields()).len }
+    }
+
+    /// Length of the linear part (`skb_headlen()`).
+    #[inline]
     pub(crate) fn headlen(&self) -> u32 {
-        // SAFETY: Valid skb.
-        unsafe { ffi::nxp_skb_headlen(self.as_raw()) }
+        // SAFETY: As for `len`.
+        let (len, data_len) = unsafe { ((*self.fields()).len, (*self.fields()).data_len) };
+        len - data_len
     }
 
     /// Number of page fragments.
