@@ -108,6 +108,12 @@ pub(crate) enum TsoBd {
 }
 
 /// One descriptor's bookkeeping.
+///
+/// # Invariants
+///
+/// Outside [`TxBook::map_packet`] and [`TxBook::map_tso`], a slot that is
+/// not the first of a packet in flight has no skb and zero `nbds` and
+/// `bytes` ([`TxBook::release`] clears them).
 #[derive(Default)]
 struct TxSlot {
     /// The mapping the descriptor uses.
@@ -163,14 +169,14 @@ impl TxBook {
     #[inline(always)]
     fn push(&mut self, first: u32, k: u32, map: Option<TxMap>) {
         let i0 = self.size.slot(first);
-        if k == 0 {
-            self.slots[i0].map = map;
+        // Only the mapping changes: a slot after the first holds no skb and
+        // no counts (`TxSlot` invariant).
+        let i = if k == 0 {
+            i0
         } else {
-            self.slots[self.size.slot(first.wrapping_add(k))] = TxSlot {
-                map,
-                ..TxSlot::default()
-            };
-        }
+            self.size.slot(first.wrapping_add(k))
+        };
+        self.slots[i].map = map;
         self.slots[i0].nbds = k + 1;
     }
 
