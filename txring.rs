@@ -108,12 +108,6 @@ pub(crate) enum TsoBd {
 }
 
 /// One descriptor's bookkeeping.
-///
-/// # Invariants
-///
-/// Outside [`TxBook::map_packet`] and [`TxBook::map_tso`], a slot that is
-/// not the first of a packet in flight has no skb and zero `nbds` and
-/// `bytes` ([`TxBook::release`] clears them).
 #[derive(Default)]
 struct TxSlot {
     /// The mapping the descriptor uses.
@@ -127,6 +121,13 @@ struct TxSlot {
 
 /// The bookkeeping of a Tx ring of `size` descriptors, indexed by the
 /// free-running producer/consumer counters of `ring.rs`.
+///
+/// # Invariants
+///
+/// A slot that is not the first of a packet in flight holds no skb and
+/// zero `nbds` and `bytes`: only the first slot of a packet gets an skb or
+/// counts ([`TxBook::begin`], [`TxBook::set_skb`], [`TxBook::push`]) and
+/// [`TxBook::release`] clears them.
 pub(crate) struct TxBook {
     size: RingSize,
     slots: KVec<TxSlot>,
@@ -148,6 +149,7 @@ impl TxBook {
         for _ in 0..n {
             slots.push(TxSlot::default(), GFP_KERNEL)?;
         }
+        // INVARIANT: every slot starts empty.
         Ok(Self { size, slots })
     }
 
@@ -155,6 +157,7 @@ impl TxBook {
     /// `bytes` to BQL; [`TxBook::push`] then records its descriptors.
     #[inline(always)]
     fn begin(&mut self, first: u32, bytes: u32) {
+        // INVARIANT: the first slot of the new packet.
         self.slots[self.size.slot(first)] = TxSlot {
             map: None,
             skb: None,
@@ -170,7 +173,7 @@ impl TxBook {
     fn push(&mut self, first: u32, k: u32, map: Option<TxMap>) {
         let i0 = self.size.slot(first);
         // Only the mapping changes: a slot after the first holds no skb and
-        // no counts (`TxSlot` invariant).
+        // no counts (type invariant).
         let i = if k == 0 {
             i0
         } else {
@@ -351,6 +354,9 @@ impl TxBook {
                 skb = s.skb.take();
                 bytes = s.bytes;
             }
+            debug_assert!(k == 0 || s.skb.is_none());
+            // INVARIANT: the packet's slots are left without counts (and the
+            // first without its skb, taken above).
             s.nbds = 0;
             s.bytes = 0;
             if idle {

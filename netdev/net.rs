@@ -19,7 +19,8 @@ use kernel::{
     },
     interrupt::LocalInterruptDisabled,
     prelude::*,
-    sync::SpinLockIrq, //
+    sync::SpinLockIrq,
+    types::NotThreadSafe, //
 };
 
 use super::{
@@ -345,10 +346,12 @@ impl Drop for BhDisabled {
 ///
 /// # Invariants
 ///
-/// If `irqs_off`, local interrupts stay disabled for as long as the value
-/// exists (the handler was entered with them off and never enables them).
+/// If `irqs_off`, local interrupts stay disabled on this CPU for as long as
+/// the value exists (the handler was entered with them off and never
+/// enables them); the value never leaves this CPU.
 pub(crate) struct IrqContext {
     irqs_off: bool,
+    _cpu_local: NotThreadSafe,
 }
 
 impl IrqContext {
@@ -381,9 +384,10 @@ impl IrqContext {
 #[derive(Clone, Copy)]
 pub(crate) struct TxQueue(NonNull<ffi::NetdevQueue>);
 
-// SAFETY: As for `NetDev`: a Tx queue may be used from any thread, through
-// the kernel's BQL and stop/wake helpers below, which do their own
-// synchronization (the queue's xmit lock or lockless barriers).
+// SAFETY: As for `NetDev`: the pointer is valid on any CPU for the
+// `net_device`'s lifetime; each method asks the same context of its caller
+// (the queue's xmit lock held, or the queue stopped) wherever the value
+// lives.
 unsafe impl Send for TxQueue {}
 // SAFETY: See `Send`.
 unsafe impl Sync for TxQueue {}
@@ -765,12 +769,15 @@ pub(crate) mod entry {
 
     /// # Safety
     ///
-    /// See the module documentation.
-    /// `irqs_off`: the handler runs with local interrupts disabled, for
-    /// the whole call.
+    /// See the module documentation; if `irqs_off`, local interrupts must
+    /// stay disabled for the whole call.
     pub(crate) unsafe fn irq<T: NetDriver>(rs: *mut c_void, id: c_uint, irqs_off: bool) -> c_int {
-        // INVARIANT: the caller says whether interrupts are off for the call.
-        let ctx = IrqContext { irqs_off };
+        // INVARIANT: if `irqs_off`, interrupts stay off for the call (caller
+        // contract), which outlives `ctx`, a local.
+        let ctx = IrqContext {
+            irqs_off,
+            _cpu_local: NotThreadSafe,
+        };
         // SAFETY: Caller contract.
         c_int::from(unsafe { state::<T>(rs) }.irq(id, &ctx))
     }
@@ -1061,8 +1068,8 @@ macro_rules! declare_net_driver {
             }
             /// # Safety
             ///
-            /// `rs` is the state of a device registered by `Registration`; pointer
-            /// arguments are valid for the access `entry` documents.
+            /// `rs` is the state of a device registered by `Registration`; if
+            /// `irqs_off`, local interrupts are disabled for the whole call.
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_irq(rs: *mut c_void, id: c_uint, irqs_off: bool) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.

@@ -730,8 +730,8 @@ void nxp_dma_free_coherent(struct device *dev, size_t size, void *cpu, u64 dma)
 	dma_free_coherent(dev, size, cpu, dma);
 }
 
-/* The dma_map_*() calls below return false on a mapping error (@addr is
- * then meaningless). */
+/* The nxp_dma_map_*() wrappers below return false on a mapping error (@addr
+ * is then meaningless). */
 bool nxp_dma_map_skb_head(struct device *dev, struct sk_buff *skb, unsigned int len, u64 *addr)
 {
 	dma_addr_t a = dma_map_single(dev, skb->data, len, DMA_TO_DEVICE);
@@ -768,8 +768,8 @@ void nxp_dma_sync_for_cpu(struct device *dev, u64 addr, unsigned int len)
 }
 
 /* Whether this kernel ever syncs streaming DMA (CONFIG_DMA_NEED_SYNC: a
- * non-coherent architecture, swiotlb or DMA-API debugging). Without it
- * every dma_sync_*() is empty. */
+ * non-coherent architecture, swiotlb, dma_map_ops (ARCH_HAS_DMA_OPS) or
+ * DMA-API debugging). Without it every dma_sync_*() is empty. */
 bool nxp_dma_may_sync(void)
 {
 	return IS_ENABLED(CONFIG_DMA_NEED_SYNC);
