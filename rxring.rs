@@ -17,7 +17,8 @@ use crate::{
         page_pool::{
             PagePool,
             RxPage,
-            RxSkb, //
+            RxSkb,
+            SlotPage, //
         },
         poll::Napi,
     },
@@ -84,12 +85,12 @@ enum Gather {
 ///
 /// # Invariants
 ///
-/// Every entry of `bufs` is `Some` (every descriptor owns a buffer), except
-/// inside `swap_buffer`. The buffers of the frame being gathered are owned
+/// Every entry of `bufs` is `Some` (every descriptor owns a page, whose
+/// current buffer it is armed with). The buffers of the frame being gathered are owned
 /// by its skb, none of them by a descriptor.
 pub(crate) struct RxBook {
     size: RingSize,
-    bufs: KVec<Option<RxPage>>,
+    bufs: KVec<Option<SlotPage>>,
     pool: PagePool,
     /// Bytes in front of the device's data in each buffer.
     headroom: u32,
@@ -114,7 +115,7 @@ impl RxBook {
         let pool = PagePool::new(dma, napi, size.get(), headroom, buf_len)?;
         let mut bufs = KVec::with_capacity(n, GFP_KERNEL)?;
         for i in 0..n {
-            let page = pool.alloc().ok_or(ENOMEM)?;
+            let page = pool.alloc_slot().ok_or(ENOMEM)?;
             descs.arm(i, Some(page.dma() + u64::from(headroom)), i == n - 1);
             bufs.push(Some(page), GFP_KERNEL)?;
         }
@@ -305,25 +306,34 @@ impl RxBook {
         }
     }
 
-    /// Gives descriptor `i` a new buffer and returns its old one; `None`
-    /// (descriptor re-armed with its buffer) when the pool has none or
-    /// `no_buffer` is set.
+    /// Gives descriptor `i` a new buffer (the next one of its page, or a
+    /// new page) and returns its old one; `None` (descriptor re-armed with
+    /// its buffer) when the pool has none or `no_buffer` is set.
     #[inline(always)]
     fn swap_buffer<D: RxDescs>(&mut self, descs: &D, i: usize, no_buffer: bool) -> Option<RxPage> {
-        let new = if no_buffer { None } else { self.pool.alloc() };
-        let Some(new) = new else {
+        let last = self.size.is_last(i as u32);
+        let Some(slot) = self.bufs.get_mut(i).and_then(Option::as_mut) else {
+            // Cannot happen: every slot has a page (type invariant).
+            return None;
+        };
+        if no_buffer {
+            self.rearm(descs, i);
+            return None;
+        }
+        // The next buffer of the slot's page, if the stack gave it back; a
+        // new page otherwise.
+        if let Some(old) = self.pool.reuse(slot) {
+            descs.arm(i, Some(slot.dma() + u64::from(self.headroom)), last);
+            return Some(old);
+        }
+        let Some(new) = self.pool.alloc_slot() else {
             self.rearm(descs, i);
             return None;
         };
-        let old = self.bufs[i].take();
-        descs.arm(
-            i,
-            Some(new.dma() + u64::from(self.headroom)),
-            self.size.is_last(i as u32),
-        );
-        // INVARIANT: the slot has a buffer again.
-        self.bufs[i] = Some(new);
-        old
+        descs.arm(i, Some(new.dma() + u64::from(self.headroom)), last);
+        // INVARIANT: the slot has a page again.
+        let old = core::mem::replace(slot, new);
+        Some(self.pool.retire(old))
     }
 
     /// Hands the frame in descriptor `i`'s buffer to GRO on `napi`: the
@@ -371,7 +381,7 @@ impl Drop for RxBook {
         self.abandon();
         for b in self.bufs.iter_mut() {
             if let Some(page) = b.take() {
-                self.pool.put(page);
+                self.pool.release(page);
             }
         }
     }

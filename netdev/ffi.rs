@@ -113,6 +113,7 @@ mod net {
         ffi::{
             c_char,
             c_int,
+            c_long,
             c_uint,
             c_void, //
         },
@@ -366,18 +367,22 @@ mod net {
             max_len: c_uint,
         ) -> *mut PagePool;
         pub(crate) fn nxp_page_pool_destroy(pp: *mut PagePool);
-        pub(crate) fn nxp_pp_alloc(
-            pp: *mut PagePool,
-            va: *mut *mut c_void,
-            dma: *mut u64,
-        ) -> *mut Page;
-        pub(crate) fn nxp_pp_alloc_frag(
-            pp: *mut PagePool,
-            size: c_uint,
-            va: *mut *mut c_void,
-            dma: *mut u64,
-        ) -> *mut Page;
         pub(crate) fn nxp_pp_put(pp: *mut PagePool, page: *mut Page, napi: bool);
+        pub(crate) fn nxp_pp_alloc_biased(
+            pp: *mut PagePool,
+            nr: c_long,
+            va: *mut *mut c_void,
+            dma: *mut u64,
+        ) -> *mut Page;
+        pub(crate) fn nxp_pp_ref_count(page: *mut Page) -> c_long;
+        pub(crate) fn nxp_pp_ref_add(page: *mut Page, nr: c_long);
+        pub(crate) fn nxp_pp_unref(pp: *mut PagePool, page: *mut Page, nr: c_long);
+        pub(crate) fn nxp_pp_sync_for_device(
+            pp: *mut PagePool,
+            page: *mut Page,
+            off: c_uint,
+            len: c_uint,
+        );
         pub(crate) fn nxp_skb_shinfo_size() -> c_uint;
         pub(crate) fn nxp_rx_build_skb(
             va: *mut c_void,

@@ -34,6 +34,8 @@ pub(crate) struct PagePool {
     pp: NonNull<ffi::PagePool>,
     dev: DmaDevice,
     buf: u32,
+    /// Buffers per page (`PAGE_SIZE / buf`).
+    pieces: u32,
     shinfo: u32,
     may_sync: bool,
 }
@@ -83,6 +85,59 @@ impl RxPage {
             core::ptr::copy_nonoverlapping(self.va.as_ptr().add(off as usize), buf.as_mut_ptr(), N)
         };
         Some(buf)
+    }
+}
+
+/// References a slot's page keeps while it hands out buffers: a buffer
+/// goes to an skb with one of them, without an atomic operation; topped up
+/// (one atomic add) when they run low.
+const BIAS: i16 = 1 << 14;
+
+/// A whole pool page owned by an Rx descriptor slot, whose buffers (of the
+/// pool's buffer size) the slot hands out in turn, as the C gianfar reuses
+/// the halves of its pages: see [`PagePool::reuse`].
+///
+/// # Invariants
+///
+/// `page` is a (lowmem) page of the pool `pool`, at `va`, mapped at `dma`;
+/// this value holds `bias >= 1` of its page_pool references (more than one
+/// only if the page holds several buffers); the buffer at `off`, a multiple
+/// of the buffer size below the page size, is in no skb and synced for the
+/// device. Dropping the value leaks the page (safe); rings give it back with
+/// [`PagePool::release`].
+pub(crate) struct SlotPage {
+    page: NonNull<ffi::Page>,
+    va: NonNull<u8>,
+    dma: DmaAddr,
+    off: u32,
+    bias: i16,
+    pool: NonNull<ffi::PagePool>,
+}
+
+// SAFETY: The page is owned by whoever holds the value.
+unsafe impl Send for SlotPage {}
+
+impl SlotPage {
+    /// Bus address of the current buffer.
+    pub(crate) fn dma(&self) -> DmaAddr {
+        self.dma + DmaAddr::from(self.off)
+    }
+
+    /// The current buffer (`len` bytes at `off`) as a token holding one of
+    /// the slot's references; the caller takes that reference out of the
+    /// bias (or gives up the slot).
+    #[inline]
+    fn current(&self, len: u32) -> RxPage {
+        // INVARIANT: a buffer of `len` bytes in a page of `pool`, mapped at
+        // `dma + off`; the caller hands it one of the slot's references.
+        RxPage {
+            page: self.page,
+            // SAFETY: `off` lies in the page (type invariant).
+            va: unsafe { self.va.add(self.off as usize) },
+            dma: self.dma(),
+            len,
+            pool: self.pool,
+        }
     }
 }
 
@@ -146,33 +201,102 @@ impl PagePool {
             pp,
             dev: dev.clone(),
             buf,
+            pieces: page / buf,
             shinfo,
             may_sync,
         })
     }
 
-    /// A buffer for an Rx descriptor, or `None` when memory is short.
-    #[inline]
-    pub(crate) fn alloc(&self) -> Option<RxPage> {
+    /// A page for an Rx descriptor slot, its first buffer current, or `None`
+    /// when memory is short.
+    pub(crate) fn alloc_slot(&self) -> Option<SlotPage> {
+        let bias = if self.pieces > 1 { BIAS } else { 1 };
         let mut dma = 0;
         let mut va = core::ptr::null_mut();
-        let p = if self.buf < page_size() {
-            // SAFETY: Valid pool; `va` and `dma` are writable.
-            unsafe { ffi::nxp_pp_alloc_frag(self.pp.as_ptr(), self.buf, &mut va, &mut dma) }
-        } else {
-            // SAFETY: Valid pool; `va` and `dma` are writable.
-            unsafe { ffi::nxp_pp_alloc(self.pp.as_ptr(), &mut va, &mut dma) }
-        };
+        // SAFETY: Valid pool; `va` and `dma` are writable.
+        let p =
+            unsafe { ffi::nxp_pp_alloc_biased(self.pp.as_ptr(), bias.into(), &mut va, &mut dma) };
         let page = NonNull::new(p)?;
-        // INVARIANT: a buffer of `self.buf` bytes at `va` in a page of this
-        // pool, mapped at `dma` (the shim sets `va` with the page).
-        Some(RxPage {
+        // INVARIANT: a page of this pool, at `va` (the shim sets it with the
+        // page), mapped at `dma`, with `bias` references, none in an skb; the
+        // pool synced it for the device.
+        Some(SlotPage {
             page,
             va: NonNull::new(va.cast())?,
             dma,
-            len: self.buf,
+            off: 0,
+            bias,
             pool: self.pp,
         })
+    }
+
+    /// Takes the current buffer of `slot` out, for an skb, and makes the
+    /// next buffer of its page current, if that and every other buffer of
+    /// the page are back from the stack (checked before the current one
+    /// leaves: a buffer that went to the stack in this very poll may come
+    /// back at any time, and must not be mistaken for an older one). `None`
+    /// if they are not (or the page holds a single buffer): the slot then
+    /// needs a new page ([`PagePool::retire`]).
+    #[inline]
+    pub(crate) fn reuse(&self, slot: &mut SlotPage) -> Option<RxPage> {
+        if self.pieces < 2 || slot.pool != self.pp {
+            return None;
+        }
+        // SAFETY: A page of this pool (`SlotPage` invariant).
+        let refs = unsafe { ffi::nxp_pp_ref_count(slot.page.as_ptr()) };
+        if refs != slot.bias.into() {
+            return None;
+        }
+        let buf = slot.current(self.buf);
+        slot.bias -= 1;
+        if slot.bias < 2 {
+            // SAFETY: A page of this pool, of which `slot` holds references.
+            unsafe { ffi::nxp_pp_ref_add(slot.page.as_ptr(), (BIAS - slot.bias).into()) };
+            slot.bias = BIAS;
+        }
+        slot.off = (slot.off + self.buf) % page_size();
+        if self.may_sync {
+            // SAFETY: The buffer at `off` lies in the page, mapped by this
+            // pool, and no skb holds it (every other buffer is back).
+            unsafe {
+                ffi::nxp_pp_sync_for_device(
+                    self.pp.as_ptr(),
+                    slot.page.as_ptr(),
+                    slot.off,
+                    self.buf,
+                )
+            };
+        }
+        // INVARIANT: the new current buffer is in no skb and synced for the
+        // device; `bias >= 1` references stay with the slot.
+        Some(buf)
+    }
+
+    /// Takes the current buffer of `slot`, a page the slot gives up, out for
+    /// an skb, and drops the slot's other references to the page (which goes
+    /// back to the pool once the stack is done with its buffers).
+    pub(crate) fn retire(&self, slot: SlotPage) -> RxPage {
+        let buf = slot.current(self.buf);
+        if slot.bias > 1 && slot.pool == self.pp {
+            // SAFETY: A page of this pool; the slot's references but the
+            // one `buf` holds are dropped (the page stays referenced by it).
+            unsafe {
+                ffi::nxp_pp_unref(self.pp.as_ptr(), slot.page.as_ptr(), (slot.bias - 1).into())
+            };
+        }
+        buf
+    }
+
+    /// Drops every reference of `slot` (a ring being freed), its current
+    /// buffer included.
+    pub(crate) fn release(&self, slot: SlotPage) {
+        if slot.pool != self.pp {
+            pr_warn!("nxp-rfl: Rx page of another pool not returned\n");
+            return;
+        }
+        // SAFETY: A page of this pool, of which the slot holds `bias`
+        // references; its current buffer is in no skb.
+        unsafe { ffi::nxp_pp_unref(self.pp.as_ptr(), slot.page.as_ptr(), slot.bias.into()) };
     }
 
     /// Returns a buffer to the pool (its page is recycled once all its

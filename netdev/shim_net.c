@@ -817,30 +817,53 @@ void nxp_page_pool_destroy(struct page_pool *pp)
 	page_pool_destroy(pp);
 }
 
-/* A pool page: the page, its (lowmem) address and its bus address. */
-struct page *nxp_pp_alloc(struct page_pool *pp, void **va, u64 *dma)
+/* Rx page reuse: a descriptor slot holds a whole pool page and hands its
+ * buffers out in turn, keeping a bias of page_pool references so that a
+ * buffer goes to an skb without an atomic operation (as the i40e/ice
+ * pagecnt_bias, with page_pool references instead of page references). */
+
+/* A pool page with @nr references (the caller's bias): its address and
+ * its bus address. */
+struct page *nxp_pp_alloc_biased(struct page_pool *pp, long nr, void **va, u64 *dma)
 {
 	struct page *page = page_pool_dev_alloc_pages(pp);
 
 	if (page) {
+		if (nr > 1)
+			page_pool_fragment_page(page, nr);
 		*va = page_address(page);
 		*dma = page_pool_get_dma_addr(page);
 	}
 	return page;
 }
 
-/* A @size-byte fragment of a pool page: the page, the fragment's address
- * and its bus address. */
-struct page *nxp_pp_alloc_frag(struct page_pool *pp, unsigned int size, void **va, u64 *dma)
+/* The references to pool page @page: a slot's bias plus those of skbs. */
+long nxp_pp_ref_count(struct page *page)
 {
-	unsigned int o;
-	struct page *page = page_pool_dev_alloc_frag(pp, &o, size);
+	return atomic_long_read(netmem_get_pp_ref_count_ref(page_to_netmem(page)));
+}
 
-	if (page) {
-		*va = page_address(page) + o;
-		*dma = page_pool_get_dma_addr(page) + o;
-	}
-	return page;
+/* Adds @nr references to pool page @page, which the caller holds one of. */
+void nxp_pp_ref_add(struct page *page, long nr)
+{
+	atomic_long_add(nr, netmem_get_pp_ref_count_ref(page_to_netmem(page)));
+}
+
+/* Drops @nr references to pool page @page; the page goes back to @pp if
+ * they were the last. */
+void nxp_pp_unref(struct page_pool *pp, struct page *page, long nr)
+{
+	if (page_pool_unref_page(page, nr) == 0)
+		page_pool_put_unrefed_page(pp, page, -1, false);
+}
+
+/* Hands @len bytes at @off in pool page @page back to the device (a
+ * buffer reused without going through the pool, which would sync it). */
+void nxp_pp_sync_for_device(struct page_pool *pp, struct page *page, unsigned int off,
+			    unsigned int len)
+{
+	dma_sync_single_range_for_device(pp->p.dev, page_pool_get_dma_addr(page), off, len,
+					 page_pool_get_dma_dir(pp));
 }
 
 /* With @napi false the pool itself decides whether direct recycling is safe

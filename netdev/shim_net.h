@@ -162,9 +162,13 @@ struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
 				       unsigned int size, unsigned int offset,
 				       unsigned int max_len);
 void nxp_page_pool_destroy(struct page_pool *pp);
-struct page *nxp_pp_alloc(struct page_pool *pp, void **va, u64 *dma);
-struct page *nxp_pp_alloc_frag(struct page_pool *pp, unsigned int size, void **va, u64 *dma);
 void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi);
+struct page *nxp_pp_alloc_biased(struct page_pool *pp, long nr, void **va, u64 *dma);
+long nxp_pp_ref_count(struct page *page);
+void nxp_pp_ref_add(struct page *page, long nr);
+void nxp_pp_unref(struct page_pool *pp, struct page *page, long nr);
+void nxp_pp_sync_for_device(struct page_pool *pp, struct page *page, unsigned int off,
+			    unsigned int len);
 unsigned int nxp_skb_shinfo_size(void);
 struct sk_buff *nxp_rx_build_skb(void *va, unsigned int truesize,
 				 unsigned int headroom, unsigned int len);
