@@ -85,9 +85,9 @@ enum Gather {
 ///
 /// # Invariants
 ///
-/// Every entry of `bufs` is `Some` (every descriptor owns a page, whose
-/// current buffer it is armed with). The buffers of the frame being gathered are owned
-/// by its skb, none of them by a descriptor.
+/// Every entry of `bufs` is `Some`: every descriptor owns a page, whose
+/// current buffer it is armed with. The buffers of the frame being gathered
+/// are owned by its skb, none of them by a descriptor.
 pub(crate) struct RxBook {
     size: RingSize,
     bufs: KVec<Option<SlotPage>>,
@@ -115,8 +115,15 @@ impl RxBook {
         let pool = PagePool::new(dma, napi, size.get(), headroom, buf_len)?;
         let mut bufs = KVec::with_capacity(n, GFP_KERNEL)?;
         for i in 0..n {
-            let page = pool.alloc_slot().ok_or(ENOMEM)?;
+            let Some(page) = pool.alloc_slot() else {
+                // Give back the pages taken so far, or the pool never goes.
+                for page in bufs.iter_mut().filter_map(Option::take) {
+                    pool.release(page);
+                }
+                return Err(ENOMEM);
+            };
             descs.arm(i, Some(page.dma() + u64::from(headroom)), i == n - 1);
+            // Cannot fail: the capacity is there.
             bufs.push(Some(page), GFP_KERNEL)?;
         }
         // INVARIANT: a buffer per descriptor.

@@ -374,7 +374,7 @@ mod net {
             va: *mut *mut c_void,
             dma: *mut u64,
         ) -> *mut Page;
-        pub(crate) fn nxp_pp_ref_count(page: *mut Page) -> c_long;
+        pub(crate) fn nxp_pp_reusable(page: *mut Page, bias: c_long) -> bool;
         pub(crate) fn nxp_pp_ref_add(page: *mut Page, nr: c_long);
         pub(crate) fn nxp_pp_unref(pp: *mut PagePool, page: *mut Page, nr: c_long);
         pub(crate) fn nxp_pp_sync_for_device(

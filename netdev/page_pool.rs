@@ -46,8 +46,8 @@ unsafe impl Send for PagePool {}
 // SAFETY: See `Send`.
 unsafe impl Sync for PagePool {}
 
-/// One Rx buffer of a pool (a page or a fragment of one), owned by an Rx
-/// descriptor slot.
+/// One Rx buffer of a pool (a page or a part of one), on its way from an Rx
+/// descriptor slot ([`SlotPage`]) to an skb.
 ///
 /// # Invariants
 ///
@@ -102,8 +102,8 @@ const BIAS: i16 = 1 << 14;
 /// `page` is a (lowmem) page of the pool `pool`, at `va`, mapped at `dma`;
 /// this value holds `bias >= 1` of its page_pool references (more than one
 /// only if the page holds several buffers); the buffer at `off`, a multiple
-/// of the buffer size below the page size, is in no skb and synced for the
-/// device. Dropping the value leaks the page (safe); rings give it back with
+/// of the buffer size below the page size, is referenced by nothing but
+/// the slot (no skb, no page reference) and synced for the device. Dropping the value leaks the page (safe); rings give it back with
 /// [`PagePool::release`].
 pub(crate) struct SlotPage {
     page: NonNull<ffi::Page>,
@@ -232,19 +232,19 @@ impl PagePool {
 
     /// Takes the current buffer of `slot` out, for an skb, and makes the
     /// next buffer of its page current, if that and every other buffer of
-    /// the page are back from the stack (checked before the current one
-    /// leaves: a buffer that went to the stack in this very poll may come
-    /// back at any time, and must not be mistaken for an older one). `None`
-    /// if they are not (or the page holds a single buffer): the slot then
-    /// needs a new page ([`PagePool::retire`]).
+    /// the page are back from the stack: nothing but the slot references
+    /// the page (checked before the current one leaves: a buffer that went
+    /// to the stack in this very poll may come back at any time, and must
+    /// not be mistaken for an older one). `None` if not (or the page holds a
+    /// single buffer): the slot then needs a new page
+    /// ([`PagePool::retire`]).
     #[inline]
     pub(crate) fn reuse(&self, slot: &mut SlotPage) -> Option<RxPage> {
         if self.pieces < 2 || slot.pool != self.pp {
             return None;
         }
         // SAFETY: A page of this pool (`SlotPage` invariant).
-        let refs = unsafe { ffi::nxp_pp_ref_count(slot.page.as_ptr()) };
-        if refs != slot.bias.into() {
+        if !unsafe { ffi::nxp_pp_reusable(slot.page.as_ptr(), slot.bias.into()) } {
             return None;
         }
         let buf = slot.current(self.buf);
@@ -257,7 +257,7 @@ impl PagePool {
         slot.off = (slot.off + self.buf) % page_size();
         if self.may_sync {
             // SAFETY: The buffer at `off` lies in the page, mapped by this
-            // pool, and no skb holds it (every other buffer is back).
+            // pool, and nothing but the slot references the page.
             unsafe {
                 ffi::nxp_pp_sync_for_device(
                     self.pp.as_ptr(),
@@ -267,8 +267,8 @@ impl PagePool {
                 )
             };
         }
-        // INVARIANT: the new current buffer is in no skb and synced for the
-        // device; `bias >= 1` references stay with the slot.
+        // INVARIANT: nothing else references the new current buffer, synced
+        // for the device; `bias >= 1` references stay with the slot.
         Some(buf)
     }
 

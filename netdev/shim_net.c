@@ -837,10 +837,19 @@ struct page *nxp_pp_alloc_biased(struct page_pool *pp, long nr, void **va, u64 *
 	return page;
 }
 
-/* The references to pool page @page: a slot's bias plus those of skbs. */
-long nxp_pp_ref_count(struct page *page)
+/* Whether a slot holding @bias references to pool page @page may hand its
+ * next buffer to the device: no skb holds a page_pool reference (the
+ * acquire orders the check after every earlier user's last access and
+ * makes a page reference taken before the last unref visible), nothing
+ * holds a plain page reference (splice, or pskb_expand_head() of a clone,
+ * take those; page_pool itself refuses to recycle such pages), and the page
+ * is reusable here (local node, not from the pfmemalloc reserves, whose
+ * skbs ordinary sockets drop): the C gianfar's page_count() check. */
+bool nxp_pp_reusable(struct page *page, long bias)
 {
-	return atomic_long_read(netmem_get_pp_ref_count_ref(page_to_netmem(page)));
+	return atomic_long_read_acquire(netmem_get_pp_ref_count_ref(page_to_netmem(page))) ==
+		       bias &&
+	       page_ref_count(page) == 1 && dev_page_is_reusable(page);
 }
 
 /* Adds @nr references to pool page @page, which the caller holds one of. */

@@ -164,7 +164,7 @@ struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
 void nxp_page_pool_destroy(struct page_pool *pp);
 void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi);
 struct page *nxp_pp_alloc_biased(struct page_pool *pp, long nr, void **va, u64 *dma);
-long nxp_pp_ref_count(struct page *page);
+bool nxp_pp_reusable(struct page *page, long bias);
 void nxp_pp_ref_add(struct page *page, long nr);
 void nxp_pp_unref(struct page_pool *pp, struct page *page, long nr);
 void nxp_pp_sync_for_device(struct page_pool *pp, struct page *page, unsigned int off,
