@@ -84,10 +84,10 @@ impl DmaDevice {
         }
         let mut len: c_uint = 0;
         let mut a = 0;
+        let (dev, skb) = (self.raw(), skb.as_raw());
         // SAFETY: Valid device and skb, `i < nr_frags`; `len` and `a` are
         // writable.
-        let ok =
-            unsafe { ffi::nxp_dma_map_skb_frag(self.raw(), skb.as_raw(), i, &mut len, &mut a) };
+        let ok = unsafe { ffi::nxp_dma_map_skb_frag(dev, skb, i, &mut len, &mut a) };
         self.mapped(ok, a, len, true)
     }
 

@@ -103,7 +103,8 @@ const BIAS: i16 = 1 << 14;
 /// this value holds `bias >= 1` of its page_pool references (more than one
 /// only if the page holds several buffers); the buffer at `off`, a multiple
 /// of the buffer size below the page size, is referenced by nothing but
-/// the slot (no skb, no page reference) and synced for the device. Dropping the value leaks the page (safe); rings give it back with
+/// the slot (no skb, no page reference) and synced for the device. Dropping
+/// the value leaks the page (safe); rings give it back with
 /// [`PagePool::release`].
 pub(crate) struct SlotPage {
     page: NonNull<ffi::Page>,
@@ -213,9 +214,9 @@ impl PagePool {
         let bias = if self.pieces > 1 { BIAS } else { 1 };
         let mut dma = 0;
         let mut va = core::ptr::null_mut();
+        let pp = self.pp.as_ptr();
         // SAFETY: Valid pool; `va` and `dma` are writable.
-        let p =
-            unsafe { ffi::nxp_pp_alloc_biased(self.pp.as_ptr(), bias.into(), &mut va, &mut dma) };
+        let p = unsafe { ffi::nxp_pp_alloc_biased(pp, bias.into(), &mut va, &mut dma) };
         let page = NonNull::new(p)?;
         // INVARIANT: a page of this pool, at `va` (the shim sets it with the
         // page), mapped at `dma`, with `bias` references, none in an skb; the
