@@ -177,9 +177,12 @@ const DEFAULT_SPEED_MBPS: u32 = 1000;
 const RX_HEADROOM: u32 = 64;
 const RX_BUF_LEN: u32 = 1536;
 /// The most a descriptor reports for its own buffer: MRBLR on the eTSEC;
-/// QEMU's model writes the Rx FCB on top of MRBLR bytes in a frame's first
-/// buffer, and up to the FCS's 4 bytes more (the buffers have the room).
-const RX_BUF_SPACE: u32 = RX_BUF_LEN + desc::FCB_LEN as u32 + desc::FCS_LEN;
+/// QEMU's model writes the Rx FCB and padding on top of MRBLR bytes in a
+/// frame's first buffer, and up to the FCS's 4 bytes more (the buffers have
+/// the room).
+const RX_BUF_SPACE: u32 = RX_BUF_LEN + desc::RX_PREFIX + desc::FCS_LEN;
+// The IP header of a received frame is 4-byte aligned.
+const _: () = assert!((RX_HEADROOM + desc::RX_PREFIX + desc::ETH_HLEN) % 4 == 0);
 /// Largest MTU: its frames with a VLAN tag and the FCS stay 2 bytes below
 /// MAXFRM (eTSEC74: frames of MAXFRM or MAXFRM - 1 bytes are flagged
 /// truncated; QEMU flags frames of MAXFRM). The C driver's
@@ -578,8 +581,12 @@ impl Gfar {
                 r.write(reg, 0);
             }
         }
-        // Rx checksum checking: each frame then starts with an Rx FCB.
-        r.write(regs::RCTRL, rctrl::CHECKSUMMING);
+        // Rx checksum checking: each frame then starts with an Rx FCB, and
+        // the padding behind it.
+        r.write(
+            regs::RCTRL,
+            rctrl::CHECKSUMMING | rctrl::padding(desc::RX_PAD),
+        );
         self.program_rx_mode(false);
         r.write(regs::TCTRL, tctrl::CSUM);
         self.program_mac(self.dev.mac());
@@ -840,9 +847,9 @@ impl Gfar {
             // The length and buffer are valid once the descriptor is ours.
             dma::dma_rmb();
             // Each frame follows its Rx FCB, whose first half-word has the
-            // parser's checksum results. `fail_rx_alloc` in debugfs injects
-            // refill failures.
-            let fcb = desc::FCB_LEN as u32;
+            // parser's checksum results, and the padding that aligns its IP
+            // header. `fail_rx_alloc` in debugfs injects refill failures.
+            let fcb = desc::RX_PREFIX;
             let csum_ok = |b: &RxPage| {
                 rx_csum
                     && b.read::<2>(RX_HEADROOM)

@@ -231,6 +231,15 @@ pub(crate) const fn rx_frame_len(total: u32, fcb: u32) -> Option<u32> {
 /// Length of the Tx frame control block (`GMAC_FCB_LEN`).
 pub(crate) const FCB_LEN: usize = 8;
 
+/// Padding the eTSEC puts between the Rx FCB and the frame (`RCTRL[PAL]`),
+/// so that the IP header behind the 14-byte Ethernet header is 4-byte
+/// aligned, as the C driver's `DEFAULT_PADDING`.
+pub(crate) const RX_PAD: u32 = 2;
+
+/// Bytes in front of a received frame in its first buffer: the Rx FCB and
+/// the padding.
+pub(crate) const RX_PREFIX: u32 = FCB_LEN as u32 + RX_PAD;
+
 /// Frame control block flags (`TXFCB_*`).
 pub(crate) mod fcb {
     /// IP header present.

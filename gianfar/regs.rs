@@ -228,6 +228,11 @@ pub(crate) mod rctrl {
     /// IP and TCP/UDP checksum checking with the L2..L4 parser: the eTSEC
     /// then prepends an Rx frame control block (`RCTRL_CHECKSUMMING`).
     pub(crate) const CHECKSUMMING: u32 = 0x0000_0200 | 0x0000_0100 | 0x0000_00c0;
+    /// Padding in front of a received frame, behind the Rx FCB
+    /// (`RCTRL_PADDING()`): `RCTRL[PAL]`, 0 to 31 bytes.
+    pub(crate) const fn padding(bytes: u32) -> u32 {
+        (bytes << 16) & 0x001f_0000
+    }
 }
 
 /// Transmit control (`TCTRL_*`).
