@@ -1041,7 +1041,6 @@ impl Fec {
         if pkts > 0 {
             self.stats.tx_packets.add(u64::from(pkts), Relaxed);
             self.stats.tx_bytes.add(u64::from(bytes), Relaxed);
-            self.dev.trans_update();
         }
         let c = self.counters(size);
         self.txq().completed_wake(pkts, bytes, &c, wake);
@@ -1195,7 +1194,8 @@ impl NetDriver for Fec {
     fn start_xmit(&self, mut skb: Skb, _queue: u32) -> TxVerdict {
         // Checksum insertion: the MAC fills in the IPv4 header and TCP/UDP
         // checksums of fields the driver zeroes (IPv4 only is advertised).
-        let csum = match skb.csum_request() {
+        let off = skb.offloads();
+        let csum = match off.csum {
             CsumRequest::None => false,
             CsumRequest::Ipv4 { .. } => true,
             CsumRequest::Other => {
@@ -1204,7 +1204,7 @@ impl NetDriver for Fec {
             }
         };
         // A TCP/IPv4 GSO packet (TSO on): segmented here, see `tso.rs`.
-        let gso = match skb.tso_layout() {
+        let gso = match off.gso {
             Ok(g) => g,
             Err(_) => {
                 drop(skb);

@@ -822,7 +822,6 @@ impl Gfar {
         if pkts > 0 {
             g.stats.tx_packets.add(u64::from(pkts), Relaxed);
             g.stats.tx_bytes.add(u64::from(bytes), Relaxed);
-            self.dev.trans_update();
         }
         let c = g.counters(size);
         g.txq().completed_wake(pkts, bytes, &c, wake);
@@ -1034,8 +1033,9 @@ impl NetDriver for Gfar {
         let Some(g) = self.groups.get(queue as usize) else {
             return TxVerdict::Ok;
         };
+        let off = skb.offloads();
         // A TCP/IPv4 GSO packet (TSO on): segmented here, see `tso.rs`.
-        let gso = match skb.tso_layout() {
+        let gso = match off.gso {
             Ok(Some(l)) if l.hdr_len + desc::FCB_LEN as u32 <= tso::HDR_SIZE => Some(l),
             Ok(None) => None,
             _ => {
@@ -1077,20 +1077,14 @@ impl NetDriver for Gfar {
 
         // Checksum offload: push the frame control block in front (with
         // TSO each frame's header copy gets its own).
-        let (skb, fcb) = match skb.csum_request() {
+        let (skb, fcb) = match off.csum {
             CsumRequest::Ipv4 { .. } if gso.is_some() => (skb, true),
             CsumRequest::Ipv4 { l3, l4, udp, phcs } => {
-                let Some(mut skb) = skb.with_headroom(self.dev, desc::FCB_LEN as u32) else {
-                    drop(guard);
-                    return self.tx_drop(g);
-                };
                 let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
-                let Some(room) = skb.push_zeroed::<{ desc::FCB_LEN }>() else {
+                let Some(skb) = skb.push_front(&fcb) else {
                     drop(guard);
-                    drop(skb);
                     return self.tx_drop(g);
                 };
-                *room = fcb;
                 (skb, true)
             }
             CsumRequest::None if gso.is_none() => (skb, false),

@@ -201,7 +201,7 @@ impl DescMem {
     ///
     /// Panics if `off` is not 4-byte aligned or the descriptor is out of
     /// bounds (a driver bug).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn desc<const N: usize>(&self, off: usize) -> Desc<'_, N> {
         assert!(
             off % 4 == 0 && off <= self.size && N <= self.size - off,

@@ -157,6 +157,20 @@ mod net {
     pub(crate) type MdioWrite =
         unsafe extern "C" fn(ops: *mut c_void, addr: c_int, reg: c_int, val: u16) -> c_int;
 
+    /// `struct nxp_tx_info` of `shim_net.h`.
+    #[repr(C)]
+    #[derive(Default, Clone, Copy)]
+    pub(crate) struct NxpTxInfo {
+        pub(crate) csum: c_int,
+        pub(crate) gso: c_int,
+        pub(crate) l3: c_uint,
+        pub(crate) l4: c_uint,
+        pub(crate) hdr_len: c_uint,
+        pub(crate) mss: c_uint,
+        pub(crate) phcs: u16,
+        pub(crate) udp: bool,
+    }
+
     /// `struct nxp_stats` of `shim_net.h`.
     #[repr(C)]
     #[derive(Default, Clone, Copy)]
@@ -297,29 +311,13 @@ mod net {
         ) -> c_int;
         pub(crate) fn nxp_txq_reset(txq: *mut NetdevQueue);
 
-        pub(crate) fn nxp_skb_nr_frags(skb: *const SkBuff) -> c_uint;
         pub(crate) fn nxp_skb_frag_len(skb: *const SkBuff, i: c_uint) -> c_uint;
-        pub(crate) fn nxp_skb_data(skb: *const SkBuff) -> *const u8;
-        pub(crate) fn nxp_skb_tso_info(
-            skb: *const SkBuff,
-            l3: *mut c_uint,
-            l4: *mut c_uint,
-            hdr_len: *mut c_uint,
-            mss: *mut c_uint,
-        ) -> c_int;
-        pub(crate) fn nxp_skb_csum_offload(
-            skb: *const SkBuff,
-            l3_off: *mut c_uint,
-            l4_off: *mut c_uint,
-            udp: *mut bool,
-            phcs: *mut u16,
-        ) -> c_int;
-        pub(crate) fn nxp_skb_push_zeroed(skb: *mut SkBuff, len: c_uint) -> *mut c_void;
-        pub(crate) fn nxp_skb_ensure_headroom(
-            skb: *mut *mut SkBuff,
-            dev: *mut NetDevice,
-            headroom: c_uint,
-        ) -> c_int;
+        pub(crate) fn nxp_skb_tx_info(skb: *const SkBuff, ti: *mut NxpTxInfo);
+        pub(crate) fn nxp_skb_push_bytes(
+            pskb: *mut *mut SkBuff,
+            src: *const c_void,
+            len: c_uint,
+        ) -> bool;
         pub(crate) fn nxp_skb_free_any(skb: *mut SkBuff);
         pub(crate) fn nxp_skb_consume(skb: *mut SkBuff, budget: c_int);
 

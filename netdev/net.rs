@@ -430,7 +430,9 @@ impl TxQueue {
     }
 
     /// Reports a completion round to BQL and wakes the queue if at least
-    /// `start` descriptors are free; see `netif_txq_completed_wake()`.
+    /// `start` descriptors are free; see `netif_txq_completed_wake()`. A
+    /// round that completed packets also tells the Tx watchdog the queue
+    /// made progress.
     pub(crate) fn completed_wake(self, pkts: u32, bytes: u32, c: &TxCounters<'_>, start: u32) {
         // SAFETY: As for `maybe_stop`.
         unsafe {

@@ -615,6 +615,9 @@ int nxp_txq_completed_wake(struct netdev_queue *txq, unsigned int pkts,
 			   unsigned int bytes, const u32 *produced,
 			   const u32 *consumed, u32 size, u32 start)
 {
+	/* Progress, as the watchdog of a stopped queue sees it. */
+	if (pkts)
+		txq_trans_cond_update(txq);
 	return netif_txq_completed_wake(txq, pkts, bytes,
 					NXP_FREE(produced, consumed, size),
 					start);
@@ -627,11 +630,6 @@ void nxp_txq_reset(struct netdev_queue *txq)
 
 /* --- skbs ------------------------------------------------------------------- */
 
-unsigned int nxp_skb_nr_frags(const struct sk_buff *skb)
-{
-	return skb_shinfo(skb)->nr_frags;
-}
-
 /* Size of fragment @i, 0 past the last. */
 unsigned int nxp_skb_frag_len(const struct sk_buff *skb, unsigned int i)
 {
@@ -640,68 +638,57 @@ unsigned int nxp_skb_frag_len(const struct sk_buff *skb, unsigned int i)
 	return skb_frag_size(&skb_shinfo(skb)->frags[i]);
 }
 
-/* Start of the linear data (skb_headlen() bytes). */
-const u8 *nxp_skb_data(const struct sk_buff *skb)
+/* What the Tx path needs to know of @skb, in one call: the checksum offload
+ * it asks for (csum 1: IPv4 TCP or UDP, with the header offsets, protocol
+ * and the pseudo-header sum the stack left in the checksum field, raw, in
+ * network byte order; 0: none; -1: a partial checksum of another kind, the
+ * caller must fall back to software) and its GSO (gso 1: TCP/IPv4, with the
+ * length of all headers and the MSS; 0: not GSO; -1: another GSO type). */
+void nxp_skb_tx_info(const struct sk_buff *skb, struct nxp_tx_info *ti)
 {
-	return skb->data;
-}
+	bool partial = skb->ip_summed == CHECKSUM_PARTIAL;
 
-/* For a TCP/IPv4 GSO skb (what NETIF_F_TSO brings): the network and
- * transport header offsets, the length of all headers and the MSS; returns
- * 1. 0 for an skb that is not GSO, -1 for another GSO type. */
-int nxp_skb_tso_info(const struct sk_buff *skb, unsigned int *l3, unsigned int *l4,
-		     unsigned int *hdr_len, unsigned int *mss)
-{
+	ti->csum = 0;
+	ti->gso = 0;
+	if (partial) {
+		if (skb->protocol != htons(ETH_P_IP)) {
+			ti->csum = -1;
+		} else {
+			ti->csum = 1;
+			ti->l3 = skb_network_offset(skb);
+			ti->l4 = skb_transport_offset(skb);
+			ti->udp = ip_hdr(skb)->protocol == IPPROTO_UDP;
+			ti->phcs = *(u16 *)(skb_checksum_start(skb) + skb->csum_offset);
+		}
+	}
 	if (!skb_is_gso(skb))
-		return 0;
+		return;
 	if (!(skb_shinfo(skb)->gso_type & SKB_GSO_TCPV4) ||
-	    vlan_get_protocol(skb) != htons(ETH_P_IP) ||
-	    skb->ip_summed != CHECKSUM_PARTIAL)
-		return -1;
-	*l3 = skb_network_offset(skb);
-	*l4 = skb_transport_offset(skb);
-	*hdr_len = skb_tcp_all_headers(skb);
-	*mss = skb_shinfo(skb)->gso_size;
-	return 1;
+	    vlan_get_protocol(skb) != htons(ETH_P_IP) || !partial) {
+		ti->gso = -1;
+		return;
+	}
+	ti->gso = 1;
+	ti->l3 = skb_network_offset(skb);
+	ti->l4 = skb_transport_offset(skb);
+	ti->hdr_len = skb_tcp_all_headers(skb);
+	ti->mss = skb_shinfo(skb)->gso_size;
 }
 
-/* 1 if the stack asks for an IPv4 TCP/UDP checksum (CHECKSUM_PARTIAL), with
- * the network and transport header offsets; 0 otherwise; -1 for a partial
- * checksum of another kind (the caller must fall back to software). */
-int nxp_skb_csum_offload(const struct sk_buff *skb, unsigned int *l3_off,
-			 unsigned int *l4_off, bool *udp, u16 *phcs)
+/* Prepends the @len bytes at @src to *@pskb's data, copying the head first
+ * if its headroom is short or shared with a clone. On failure the skb is
+ * freed, *@pskb set to NULL and false returned. */
+bool nxp_skb_push_bytes(struct sk_buff **pskb, const void *src, unsigned int len)
 {
-	if (skb->ip_summed != CHECKSUM_PARTIAL)
-		return 0;
-	if (skb->protocol != htons(ETH_P_IP))
-		return -1;
-	*l3_off = skb_network_offset(skb);
-	*l4_off = skb_transport_offset(skb);
-	*udp = ip_hdr(skb)->protocol == IPPROTO_UDP;
-	/* The stack left the pseudo-header sum in the checksum field (raw,
-	 * network byte order in memory). */
-	*phcs = *(u16 *)(skb_checksum_start(skb) + skb->csum_offset);
-	return 1;
-}
+	struct sk_buff *skb = *pskb;
 
-/* Prepends @len zeroed bytes if the headroom is there and writable (not
- * shared with a clone); NULL otherwise. */
-void *nxp_skb_push_zeroed(struct sk_buff *skb, unsigned int len)
-{
-	if (skb_headroom(skb) < len || skb_header_cloned(skb))
-		return NULL;
-	return memset(skb_push(skb, len), 0, len);
-}
-
-/* Make @len bytes of headroom writable; on failure the skb is freed. */
-int nxp_skb_ensure_headroom(struct sk_buff **skb, struct net_device *dev,
-			    unsigned int headroom)
-{
-	if (likely(!skb_cow_head(*skb, headroom)))
-		return 0;
-	dev_kfree_skb_any(*skb);
-	*skb = NULL;
-	return -ENOMEM;
+	if (unlikely(skb_cow_head(skb, len))) {
+		dev_kfree_skb_any(skb);
+		*pskb = NULL;
+		return false;
+	}
+	memcpy(skb_push(skb, len), src, len);
+	return true;
 }
 
 void nxp_skb_free_any(struct sk_buff *skb)

@@ -29,6 +29,15 @@ struct sk_buff;
 #define NXP_F_TSO	(1u << 5)
 
 /* Statistics handed to ndo_get_stats64. Layout shared with Rust. */
+/* See nxp_skb_tx_info(). */
+struct nxp_tx_info {
+	int csum;
+	int gso;
+	unsigned int l3, l4, hdr_len, mss;
+	u16 phcs;
+	bool udp;
+};
+
 struct nxp_stats {
 	u64 rx_packets, tx_packets, rx_bytes, tx_bytes;
 	u64 rx_errors, tx_errors, rx_dropped, tx_dropped;
@@ -129,17 +138,10 @@ int nxp_txq_completed_wake(struct netdev_queue *txq, unsigned int pkts,
 void nxp_txq_reset(struct netdev_queue *txq);
 
 /* skbs */
-unsigned int nxp_skb_nr_frags(const struct sk_buff *skb);
 unsigned int nxp_skb_frag_len(const struct sk_buff *skb, unsigned int i);
-const u8 *nxp_skb_data(const struct sk_buff *skb);
-int nxp_skb_tso_info(const struct sk_buff *skb, unsigned int *l3, unsigned int *l4,
-		     unsigned int *hdr_len, unsigned int *mss);
+void nxp_skb_tx_info(const struct sk_buff *skb, struct nxp_tx_info *ti);
 void nxp_netdev_set_tso_max_segs(struct net_device *dev, unsigned int segs);
-int nxp_skb_csum_offload(const struct sk_buff *skb, unsigned int *l3_off,
-			 unsigned int *l4_off, bool *udp, u16 *phcs);
-void *nxp_skb_push_zeroed(struct sk_buff *skb, unsigned int len);
-int nxp_skb_ensure_headroom(struct sk_buff **skb, struct net_device *dev,
-			    unsigned int headroom);
+bool nxp_skb_push_bytes(struct sk_buff **pskb, const void *src, unsigned int len);
 void nxp_skb_free_any(struct sk_buff *skb);
 void nxp_skb_consume(struct sk_buff *skb, int budget);
 

@@ -7,10 +7,7 @@
 use core::ptr::NonNull;
 use kernel::ffi::c_uint;
 
-use super::{
-    ffi,
-    net::NetDev, //
-};
+use super::ffi;
 use crate::tso;
 
 /// An owned `struct sk_buff`.
@@ -46,6 +43,36 @@ pub(crate) enum CsumRequest {
     },
     /// A partial checksum the hardware cannot do: software fallback needed.
     Other,
+}
+
+/// What an skb asks of the Tx path ([`Skb::offloads`]).
+pub(crate) struct TxOffloads {
+    /// The checksum offload requested.
+    pub(crate) csum: CsumRequest,
+    /// For a TCP/IPv4 GSO packet, its layout for segmentation in the driver
+    /// (`Ok(None)` for a packet that is not GSO; `EINVAL` for another GSO
+    /// type or inconsistent headers).
+    pub(crate) gso: kernel::error::Result<Option<tso::Layout>>,
+}
+
+/// `skb_end_pointer()`: `sk_buff_data_t` is a pointer on 32-bit kernels and
+/// an offset from `head` on 64-bit ones.
+trait EndPointer {
+    fn end_pointer(self, head: *mut u8) -> *mut u8;
+}
+
+impl EndPointer for *mut u8 {
+    #[inline(always)]
+    fn end_pointer(self, _head: *mut u8) -> *mut u8 {
+        self
+    }
+}
+
+impl EndPointer for u32 {
+    #[inline(always)]
+    fn end_pointer(self, head: *mut u8) -> *mut u8 {
+        head.wrapping_add(self as usize)
+    }
 }
 
 impl Skb {
@@ -93,10 +120,17 @@ impl Skb {
         len - data_len
     }
 
-    /// Number of page fragments.
+    /// Number of page fragments (`skb_shinfo(skb)->nr_frags`, read in
+    /// place).
+    #[inline]
     pub(crate) fn nr_frags(&self) -> u32 {
-        // SAFETY: Valid skb.
-        unsafe { ffi::nxp_skb_nr_frags(self.as_raw()) }
+        // SAFETY: Valid skb (type invariant), owned by us: its `head` and
+        // `end` locate its `skb_shared_info`, which nothing writes meanwhile.
+        unsafe {
+            let f = self.fields();
+            let shinfo = (*f).end.end_pointer((*f).head);
+            u32::from((*shinfo.cast::<kernel::bindings::skb_shared_info>()).nr_frags)
+        }
     }
 
     /// Length of page fragment `i`, `None` past the last.
@@ -117,36 +151,36 @@ impl Skb {
         // SAFETY: Valid skb; its linear data has `headlen >= len` bytes,
         // which stay in place while `self` is borrowed (only `&mut self`
         // methods change the skb).
-        Some(unsafe { core::slice::from_raw_parts(ffi::nxp_skb_data(self.as_raw()), len as usize) })
+        Some(unsafe { core::slice::from_raw_parts((*self.fields()).data, len as usize) })
     }
 
-    /// For a TCP/IPv4 GSO packet: its layout for segmentation in the
-    /// driver (`Ok(None)` for a packet that is not GSO; `EINVAL` for another
-    /// GSO type or inconsistent headers).
-    pub(crate) fn tso_layout(&self) -> kernel::error::Result<Option<tso::Layout>> {
-        let (mut l3, mut l4, mut hdr, mut mss): (c_uint, c_uint, c_uint, c_uint) = (0, 0, 0, 0);
-        // SAFETY: Valid skb; outputs are writable.
-        match unsafe { ffi::nxp_skb_tso_info(self.as_raw(), &mut l3, &mut l4, &mut hdr, &mut mss) }
-        {
-            0 => Ok(None),
-            1 if hdr <= self.headlen() => tso::Layout::new(l3, l4, hdr, mss, self.len())
-                .map(Some)
-                .map_err(|_| kernel::error::code::EINVAL),
-            _ => Err(kernel::error::code::EINVAL),
-        }
-    }
-
-    /// The checksum offload requested for this skb.
-    pub(crate) fn csum_request(&self) -> CsumRequest {
-        let (mut l3, mut l4, mut udp, mut phcs): (c_uint, c_uint, bool, u16) = (0, 0, false, 0);
-        // SAFETY: Valid skb; outputs are writable.
-        match unsafe {
-            ffi::nxp_skb_csum_offload(self.as_raw(), &mut l3, &mut l4, &mut udp, &mut phcs)
-        } {
+    /// The checksum offload and segmentation this skb asks for, in one
+    /// call.
+    #[inline]
+    pub(crate) fn offloads(&self) -> TxOffloads {
+        let mut ti = ffi::NxpTxInfo::default();
+        // SAFETY: Valid skb; `ti` is writable.
+        unsafe { ffi::nxp_skb_tx_info(self.as_raw(), &mut ti) };
+        let csum = match ti.csum {
             0 => CsumRequest::None,
-            1 => CsumRequest::Ipv4 { l3, l4, udp, phcs },
+            1 => CsumRequest::Ipv4 {
+                l3: ti.l3,
+                l4: ti.l4,
+                udp: ti.udp,
+                phcs: ti.phcs,
+            },
             _ => CsumRequest::Other,
-        }
+        };
+        let gso = match ti.gso {
+            0 => Ok(None),
+            1 if ti.hdr_len <= self.headlen() => {
+                tso::Layout::new(ti.l3, ti.l4, ti.hdr_len, ti.mss, self.len())
+                    .map(Some)
+                    .map_err(|_| kernel::error::code::EINVAL)
+            }
+            _ => Err(kernel::error::code::EINVAL),
+        };
+        TxOffloads { csum, gso }
     }
 
     /// For a MAC that computes the IPv4 header and TCP/UDP checksums itself:
@@ -172,27 +206,19 @@ impl Skb {
         unsafe { Self::from_raw(ffi::nxp_skb_copy_aligned(self.into_raw(), align)) }
     }
 
-    /// Makes `headroom` bytes in front of the data writable, copying the
-    /// head if needed; on failure the skb is freed and `None` returned.
-    pub(crate) fn with_headroom(self, dev: NetDev, headroom: u32) -> Option<Self> {
+    /// Prepends `bytes` to the data (a frame control block), copying the
+    /// head first if its headroom is short or shared with a clone; on
+    /// failure the skb is freed and `None` returned.
+    #[inline]
+    pub(crate) fn push_front<const N: usize>(self, bytes: &[u8; N]) -> Option<Self> {
         let mut p = self.into_raw();
-        // SAFETY: `p` is a valid skb we own; the shim either keeps it valid
-        // (possibly replaced) or frees it and sets it to NULL.
+        // SAFETY: `p` is a valid skb we own and `bytes` holds `N` readable
+        // bytes; the shim either keeps the skb valid (possibly replaced) or
+        // frees it and sets `p` to NULL.
         unsafe {
-            ffi::nxp_skb_ensure_headroom(&mut p, dev.as_raw(), headroom);
+            ffi::nxp_skb_push_bytes(&mut p, bytes.as_ptr().cast(), N as c_uint);
             Self::from_raw(p)
         }
-    }
-
-    /// Prepends `N` zeroed bytes and returns them for filling in; `None`
-    /// (skb unchanged) without `N` bytes of private headroom (see
-    /// [`Skb::with_headroom`]).
-    pub(crate) fn push_zeroed<const N: usize>(&mut self) -> Option<&mut [u8; N]> {
-        // SAFETY: Valid skb; the shim checks the headroom.
-        let p = unsafe { ffi::nxp_skb_push_zeroed(self.as_raw(), N as c_uint) };
-        // SAFETY: Non-NULL, `p` points to `N` writable bytes at the new start
-        // of the skb's data, which `self` borrows mutably.
-        NonNull::new(p).map(|p| unsafe { &mut *p.as_ptr().cast::<[u8; N]>() })
     }
 
     /// Frees a transmitted skb from NAPI context (`napi_consume_skb()`).
