@@ -2,7 +2,7 @@
 # mkinitramfs.sh <board> <kdir> <rust-module-dir> <userland-dir> <out.cpio.gz>
 #
 # Guest root file system: busybox, the static tools (ip, ethtool, iperf3,
-# netperf), the C baseline modules from the kernel build, our Rust modules and
+# netperf, ppstat), the C baseline modules from the kernel build, our Rust modules and
 # tests/. Per-run settings are appended by run-board.sh as a second cpio.
 set -eu
 . "$(dirname "$0")/env.sh"
@@ -16,6 +16,9 @@ install -m755 "$ul/bin/busybox" "$r/bin/busybox"
 ln -s busybox "$r/bin/sh"
 for t in ip ethtool; do install -m755 "$ul/bin/$t" "$r/usr/sbin/"; done
 for t in iperf3 netperf netserver; do install -m755 "$ul/bin/$t" "$r/usr/bin/"; done
+# ppstat: the page_pool netlink dump the leak test reads (one small C file).
+${CROSS}gcc -static -O2 -Wall -o "$r/usr/sbin/ppstat" "$NXP_TOP/scripts/guest/ppstat.c" ||
+	die "building ppstat failed"
 install -m755 "$NXP_TOP/scripts/guest/init" "$r/init"
 install -m755 "$NXP_TOP/scripts/guest/demo.sh" "$r/usr/share/nxp/demo.sh"
 install -m755 "$NXP_TOP/scripts/guest/bench.sh" "$r/usr/share/nxp/bench.sh"

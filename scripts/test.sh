@@ -17,7 +17,7 @@ BOARDS=${BOARDS:-"ppc-e500 arm-imx7"}
 # Guest tests per board and driver: all of them, for the C baseline and ours
 # (a test that does not apply to a controller skips itself with the reason).
 ALL_TESTS="module_load link_up ping iperf_tcp ethtool_info bql ethtool_coalesce ethtool_ring ethtool_pause"
-ALL_TESTS="$ALL_TESTS mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_timeout load_changes link_modes updown_traffic rmmod_traffic"
+ALL_TESTS="$ALL_TESTS mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_timeout load_changes link_modes updown_traffic rmmod_traffic page_pool"
 tests_for() { # <board> <driver>
 	case "$1/$2" in
 	*/c) echo "${NXP_TESTS_C:-$ALL_TESTS}" ;;
