@@ -195,7 +195,8 @@ pub(crate) const fn rx_status(lstatus: u32) -> RxStatus {
 /// Whether a frame whose first buffer (not its last) holds `first_len`
 /// bytes comes from QEMU's eTSEC model, out of buffers of `buf_len` bytes
 /// (MRBLR). The eTSEC fills a frame's first buffer with exactly MRBLR bytes,
-/// its Rx FCB included; the model writes the FCB on top of MRBLR bytes.
+/// its Rx FCB and padding included; the model writes those on top of MRBLR
+/// bytes.
 pub(crate) const fn rx_model_lengths(first_len: u32, buf_len: u32) -> bool {
     first_len > buf_len
 }
@@ -218,7 +219,7 @@ pub(crate) const fn rx_last_piece(reported: u32, so_far: u32, model: bool) -> Op
 }
 
 /// Length handed to the stack of a received frame of `total` bytes (`fcb`
-/// bytes of Rx FCB in front, the FCS at the end), or `None` for a frame
+/// bytes of Rx FCB and padding in front, the FCS at the end), or `None` for a frame
 /// shorter than an Ethernet header or longer than [`MAX_FRAME`].
 pub(crate) const fn rx_frame_len(total: u32, fcb: u32) -> Option<u32> {
     if total < fcb + ETH_HLEN + FCS_LEN || total > fcb + MAX_FRAME {
@@ -233,7 +234,8 @@ pub(crate) const FCB_LEN: usize = 8;
 
 /// Padding the eTSEC puts between the Rx FCB and the frame (`RCTRL[PAL]`),
 /// so that the IP header behind the 14-byte Ethernet header is 4-byte
-/// aligned, as the C driver's `DEFAULT_PADDING`.
+/// aligned. The C driver pads `8 + DEFAULT_PADDING` (10) bytes on eTSECs with
+/// a timer, room for Rx timestamps, which this driver does not take.
 pub(crate) const RX_PAD: u32 = 2;
 
 /// Bytes in front of a received frame in its first buffer: the Rx FCB and

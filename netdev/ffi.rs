@@ -170,6 +170,8 @@ mod net {
         pub(crate) phcs: u16,
         pub(crate) udp: bool,
     }
+    // The C side asserts the same size.
+    const _: () = assert!(core::mem::size_of::<NxpTxInfo>() == 28);
 
     /// `struct nxp_stats` of `shim_net.h`.
     #[repr(C)]

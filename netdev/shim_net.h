@@ -28,8 +28,7 @@ struct sk_buff;
 #define NXP_F_IPV6_CSUM	(1u << 4)
 #define NXP_F_TSO	(1u << 5)
 
-/* Statistics handed to ndo_get_stats64. Layout shared with Rust. */
-/* See nxp_skb_tx_info(). */
+/* See nxp_skb_tx_info(). Layout shared with Rust. */
 struct nxp_tx_info {
 	int csum;
 	int gso;
@@ -37,7 +36,9 @@ struct nxp_tx_info {
 	u16 phcs;
 	bool udp;
 };
+static_assert(sizeof(struct nxp_tx_info) == 28);
 
+/* Statistics handed to ndo_get_stats64. Layout shared with Rust. */
 struct nxp_stats {
 	u64 rx_packets, tx_packets, rx_bytes, tx_bytes;
 	u64 rx_errors, tx_errors, rx_dropped, tx_dropped;

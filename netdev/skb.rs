@@ -97,8 +97,8 @@ impl Skb {
         self.0.as_ptr()
     }
 
-    /// The skb's fields, read in place (no call: `len` and `data_len` are
-    /// plain members of `struct sk_buff`).
+    /// The skb's fields, read in place (no call: `len`, `data_len`, `head`,
+    /// `end` and `data` are plain members of `struct sk_buff`).
     #[inline]
     fn fields(&self) -> *const kernel::bindings::sk_buff {
         self.as_raw().cast_const().cast()
@@ -125,7 +125,11 @@ impl Skb {
     #[inline]
     pub(crate) fn nr_frags(&self) -> u32 {
         // SAFETY: Valid skb (type invariant), owned by us: its `head` and
-        // `end` locate its `skb_shared_info`, which nothing writes meanwhile.
+        // `end` locate its `skb_shared_info`. That may be shared with clones
+        // (whose `dataref` other CPUs change atomically), but only the
+        // `nr_frags` byte is read, through a place expression (no reference
+        // to the struct is made), and the fragments of a shared
+        // `skb_shared_info` are not changed without unsharing it first.
         unsafe {
             let f = self.fields();
             let shinfo = (*f).end.end_pointer((*f).head);

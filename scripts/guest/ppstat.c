@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ppstat: list the kernel's page_pools through the netdev generic netlink
- * family (NETDEV_CMD_PAGE_POOL_GET, Linux 6.8+), one line per pool:
+ * family (NETDEV_CMD_PAGE_POOL_GET, Linux 6.8+), one line per pool; only
+ * pools created for a net_device (page_pool_params.netdev) are listed:
  *
  *   id=<id> ifindex=<ifindex> inflight=<pages> detached=<0|1>
  *
@@ -97,8 +98,17 @@ static int walk(int fd, int once, void (*fn)(const struct nlattr *, int, void *)
 			return -1;
 		}
 		for (h = (struct nlmsghdr *)buf; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
-			if (h->nlmsg_type == NLMSG_DONE)
+			if (h->nlmsg_type == NLMSG_DONE) {
+				/* A dump that failed part-way ends with its error. */
+				int err = h->nlmsg_len >= NLMSG_LENGTH(sizeof(int)) ?
+					  *(int *)NLMSG_DATA(h) : 0;
+
+				if (err < 0) {
+					errno = -err;
+					return -1;
+				}
 				return 0;
+			}
 			if (h->nlmsg_type == NLMSG_ERROR) {
 				struct nlmsgerr *e = NLMSG_DATA(h);
 
@@ -167,8 +177,12 @@ int main(void)
 		return 1;
 	}
 	if (send_req(fd, GENL_ID_CTRL, 0, CTRL_CMD_GETFAMILY, "netdev") ||
-	    walk(fd, 1, family_id, &fam) || fam < 0) {
+	    walk(fd, 1, family_id, &fam)) {
 		perror("ppstat: netdev netlink family");
+		return 1;
+	}
+	if (fam < 0) {
+		fprintf(stderr, "ppstat: no family id in the reply\n");
 		return 1;
 	}
 	if (send_req(fd, fam, NLM_F_DUMP, NETDEV_CMD_PAGE_POOL_GET, NULL) ||
