@@ -11,7 +11,8 @@
 # Settings (run.conf): PROFILE_LOAD (tcp_tx: iperf3 from the guest, tcp_rx:
 # iperf3 -R, udp_tx: 64-byte UDP datagrams from the guest as fast as it
 # can), PROFILE_SECS (20), PROFILE_BQL_MIN (BQL limit_min, where the driver
-# has BQL).
+# has BQL), PROFILE_TXRING (Tx ring size, `ethtool -G tx`, where the driver
+# has ring parameters).
 . /usr/share/nxp/tests/lib.sh
 LOAD=${PROFILE_LOAD:-tcp_tx}
 SECS=${PROFILE_SECS:-20}
@@ -42,6 +43,11 @@ echo "NXP-PROFILE secs $SECS"
 bql=/sys/class/net/$IF/queues/tx-0/byte_queue_limits
 if [ -n "${PROFILE_BQL_MIN:-}" ] && [ -w $bql/limit_min ]; then
 	echo "$PROFILE_BQL_MIN" > $bql/limit_min && echo "NXP-PROFILE bql_limit_min $PROFILE_BQL_MIN"
+fi
+if [ -n "${PROFILE_TXRING:-}" ]; then
+	ethtool -G "$IF" tx "$PROFILE_TXRING" 2> /dev/null
+	link_back
+	echo "NXP-PROFILE tx_ring $(ethtool -g "$IF" 2> /dev/null | awk '/^Current/ { c = 1 } c && $1 == "TX:" { print $2; exit }')"
 fi
 # Several CPUs: iperf3 on the last one, the NIC's interrupts on CPU0, as in
 # the benchmark (scripts/guest/bench.sh).
