@@ -848,7 +848,7 @@ impl Gfar {
             // Each frame follows its Rx FCB, whose first half-word has the
             // parser's checksum results, and the padding that aligns its IP
             // header. `fail_rx_alloc` in debugfs injects refill failures.
-            let fcb = desc::RX_PREFIX;
+            let prefix = desc::RX_PREFIX;
             let csum_ok = |b: &RxPage| {
                 rx_csum
                     && b.read::<2>(RX_HEADROOM)
@@ -877,12 +877,12 @@ impl Gfar {
                     let ok = match rx.book.gathered() {
                         None => {
                             rx.model_lengths = desc::rx_model_lengths(len, RX_BUF_LEN);
-                            len >= fcb + desc::ETH_HLEN && len <= RX_BUF_SPACE
+                            len >= prefix + desc::ETH_HLEN && len <= RX_BUF_SPACE
                         }
                         Some(_) => len > 0 && len <= RX_BUF_SPACE,
                     };
                     if ok {
-                        rx.book.gather(&rx.bds, i, len, fcb, no_buffer, csum_ok);
+                        rx.book.gather(&rx.bds, i, len, prefix, no_buffer, csum_ok);
                     } else {
                         rx.book.skip(&rx.bds, i, len);
                     }
@@ -890,13 +890,13 @@ impl Gfar {
                 }
                 // A frame in one buffer.
                 RxStatus::Last { len, .. } if rx.book.gathered().is_none() => {
-                    match desc::rx_frame_len(len, fcb) {
+                    match desc::rx_frame_len(len, prefix) {
                         Some(flen) if len <= RX_BUF_SPACE => {
                             let (d, ok) = rx.book.deliver(
                                 &rx.bds,
                                 i,
                                 len,
-                                fcb,
+                                prefix,
                                 flen,
                                 no_buffer(),
                                 csum_ok,
@@ -918,7 +918,7 @@ impl Gfar {
                     let so_far = rx.book.gathered().unwrap_or(0);
                     let frame = desc::rx_last_piece(len, so_far, rx.model_lengths)
                         .filter(|&p| p <= RX_BUF_SPACE)
-                        .and_then(|p| Some((p, desc::rx_frame_len(so_far + p, fcb)?)));
+                        .and_then(|p| Some((p, desc::rx_frame_len(so_far + p, prefix)?)));
                     match frame {
                         Some((piece, flen)) => {
                             // A last buffer with nothing but (part of) the

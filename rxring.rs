@@ -85,12 +85,12 @@ enum Gather {
 ///
 /// # Invariants
 ///
-/// Every entry of `bufs` is `Some`: every descriptor owns a page, whose
+/// `bufs` has an entry per descriptor: every descriptor owns a page, whose
 /// current buffer it is armed with. The buffers of the frame being gathered
 /// are owned by its skb, none of them by a descriptor.
 pub(crate) struct RxBook {
     size: RingSize,
-    bufs: KVec<Option<SlotPage>>,
+    bufs: KVec<SlotPage>,
     pool: PagePool,
     /// Bytes in front of the device's data in each buffer.
     headroom: u32,
@@ -117,14 +117,14 @@ impl RxBook {
         for i in 0..n {
             let Some(page) = pool.alloc_slot() else {
                 // Give back the pages taken so far, or the pool never goes.
-                for page in bufs.iter_mut().filter_map(Option::take) {
+                for page in bufs.drain_all() {
                     pool.release(page);
                 }
                 return Err(ENOMEM);
             };
             descs.arm(i, Some(page.dma() + u64::from(headroom)), i == n - 1);
             // Cannot fail: the capacity is there.
-            bufs.push(Some(page), GFP_KERNEL)?;
+            bufs.push(page, GFP_KERNEL)?;
         }
         // INVARIANT: a buffer per descriptor.
         Ok(Self {
@@ -319,8 +319,8 @@ impl RxBook {
     #[inline(always)]
     fn swap_buffer<D: RxDescs>(&mut self, descs: &D, i: usize, no_buffer: bool) -> Option<RxPage> {
         let last = self.size.is_last(i as u32);
-        let Some(slot) = self.bufs.get_mut(i).and_then(Option::as_mut) else {
-            // Cannot happen: every slot has a page (type invariant).
+        let Some(slot) = self.bufs.get_mut(i) else {
+            // Cannot happen: a slot per descriptor (type invariant).
             return None;
         };
         if no_buffer {
@@ -338,7 +338,6 @@ impl RxBook {
             return None;
         };
         descs.arm(i, Some(new.dma() + u64::from(self.headroom)), last);
-        // INVARIANT: the slot has a page again.
         let old = core::mem::replace(slot, new);
         Some(self.pool.retire(old))
     }
@@ -386,10 +385,8 @@ impl RxBook {
 impl Drop for RxBook {
     fn drop(&mut self) {
         self.abandon();
-        for b in self.bufs.iter_mut() {
-            if let Some(page) = b.take() {
-                self.pool.release(page);
-            }
+        for page in self.bufs.drain_all() {
+            self.pool.release(page);
         }
     }
 }

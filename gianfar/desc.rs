@@ -218,14 +218,15 @@ pub(crate) const fn rx_last_piece(reported: u32, so_far: u32, model: bool) -> Op
     }
 }
 
-/// Length handed to the stack of a received frame of `total` bytes (`fcb`
-/// bytes of Rx FCB and padding in front, the FCS at the end), or `None` for a frame
-/// shorter than an Ethernet header or longer than [`MAX_FRAME`].
-pub(crate) const fn rx_frame_len(total: u32, fcb: u32) -> Option<u32> {
-    if total < fcb + ETH_HLEN + FCS_LEN || total > fcb + MAX_FRAME {
+/// Length handed to the stack of a received frame of `total` bytes
+/// (`prefix` bytes of Rx FCB and padding in front, the FCS at the end), or
+/// `None` for a frame shorter than an Ethernet header or longer than
+/// [`MAX_FRAME`].
+pub(crate) const fn rx_frame_len(total: u32, prefix: u32) -> Option<u32> {
+    if total < prefix + ETH_HLEN + FCS_LEN || total > prefix + MAX_FRAME {
         None
     } else {
-        Some(total - fcb - FCS_LEN)
+        Some(total - prefix - FCS_LEN)
     }
 }
 

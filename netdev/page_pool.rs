@@ -131,10 +131,11 @@ impl SlotPage {
     fn current(&self, len: u32) -> RxPage {
         // INVARIANT: a buffer of `len` bytes in a page of `pool`, mapped at
         // `dma + off`; the caller hands it one of the slot's references.
+        // SAFETY: `off` lies in the page (type invariant).
+        let va = unsafe { self.va.add(self.off as usize) };
         RxPage {
             page: self.page,
-            // SAFETY: `off` lies in the page (type invariant).
-            va: unsafe { self.va.add(self.off as usize) },
+            va,
             dma: self.dma(),
             len,
             pool: self.pool,

@@ -152,10 +152,14 @@ impl Skb {
         if len > self.headlen() {
             return None;
         }
-        // SAFETY: Valid skb; its linear data has `headlen >= len` bytes,
+        // SAFETY: Valid skb (type invariant), owned by us: `data` is read in
+        // place.
+        let data = unsafe { (*self.fields()).data };
+        // SAFETY: The skb's linear data has `headlen >= len` bytes at `data`,
         // which stay in place while `self` is borrowed (only `&mut self`
         // methods change the skb).
-        Some(unsafe { core::slice::from_raw_parts((*self.fields()).data, len as usize) })
+        let head = unsafe { core::slice::from_raw_parts(data, len as usize) };
+        Some(head)
     }
 
     /// The checksum offload and segmentation this skb asks for, in one
