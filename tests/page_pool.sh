@@ -36,12 +36,16 @@ none_stranded() { pp && [ -z "$(new_pools | grep "detached=1" | grep -v " inflig
 # No pool of interface index $1 (0: moved to the loopback device) is live.
 none_live() { pp && [ -z "$(new_pools | grep " ifindex=$1 " | grep "detached=0")" ]; }
 rxb() { cat /sys/class/net/$IF/statistics/rx_bytes; }
+# (awk: the byte counter may be past what 32-bit shell arithmetic holds)
+rx_grew() { awk -v a="$(rxb)" -v b="$b0" 'BEGIN { exit !(a > b + 1000000) }'; }
+# Rx traffic from the host, running when this returns (the first transfer
+# of a boot may take seconds to start on a cold TCG guest).
 rx_traffic() {
 	b0=$(rxb)
 	iperf3 -c $HOST_IP -p 5202 -t 60 -w 128K -R > /dev/null 2>&1 &
-	sleep 3
-	# (awk: the byte counter may be past what 32-bit shell arithmetic holds)
-	check "$1: traffic flowing in" awk -v a="$(rxb)" -v b="$b0" 'BEGIN { exit !(a > b + 1000000) }'
+	wait_for 10 rx_grew
+	check "$1: traffic flowing in" rx_grew
+	sleep 2
 }
 stop_traffic() { killall -9 iperf3 > /dev/null 2>&1; sleep 1; }
 report() {
