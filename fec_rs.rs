@@ -1742,6 +1742,9 @@ impl platform::Driver for FecRs {
     ) -> impl PinInit<Self::Data<'bound>, Error> + 'bound {
         let dev = pdev.as_ref();
         let variant = *info.ok_or(ENODEV)?;
+        // SAFETY: The first thing probe does: no DMA allocation or mapping of
+        // this device exists yet, and none runs before probe makes them.
+        unsafe { dma::set_desc_addr_mask(pdev) }?;
         let node = Node::of_device(dev).ok_or(ENODEV)?;
 
         // The register block is clocked by "ipg" (registers, MDC) and "ahb"

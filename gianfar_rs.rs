@@ -1683,6 +1683,9 @@ impl platform::Driver for GianfarRs {
     ) -> impl PinInit<Self::Data<'bound>, Error> + 'bound {
         let dev = pdev.as_ref();
         let mode = *info.ok_or(ENODEV)?;
+        // SAFETY: The first thing probe does: no DMA allocation or mapping of
+        // this device exists yet, and none runs before probe makes them.
+        unsafe { dma::set_desc_addr_mask(pdev) }?;
         let node = Node::of_device(dev).ok_or(ENODEV)?;
         // "gianfar" also names the MDIO nodes of some SoCs; only
         // `device_type = "network"` is an Ethernet controller (as in C).

@@ -27,6 +27,9 @@ pub(crate) const FCS_LEN: u32 = 4;
 /// IP header).
 pub(crate) const RX_SHIFT: u32 = 2;
 
+/// Ethernet header length (`ETH_HLEN`): the shortest frame the stack takes.
+pub(crate) const ETH_HLEN: u32 = 14;
+
 /// Control/status bits of a Tx descriptor (`BD_ENET_TX_*`).
 pub(crate) mod tx {
     pub(crate) const READY: u16 = 0x8000;
@@ -146,8 +149,9 @@ pub(crate) const fn rx_status(sc: u16, datlen: u16) -> RxStatus {
         };
     }
     let len = datlen as u32;
-    if len < RX_SHIFT + FCS_LEN {
-        // Nothing the hardware accepts is this short; treat it as runt.
+    if len < RX_SHIFT + ETH_HLEN + FCS_LEN {
+        // Shorter than an Ethernet header: a runt, whatever the MAC let
+        // through (the stack's `eth_type_trans()` must not see it).
         return RxStatus::Error { flags: rx::SH };
     }
     RxStatus::Frame {

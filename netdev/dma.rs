@@ -7,8 +7,16 @@
 
 use core::ptr::NonNull;
 use kernel::{
-    device,
+    device::{
+        self,
+        Core, //
+    },
+    dma::{
+        Device as _,
+        DmaMask, //
+    },
     ffi::c_uint,
+    platform,
     prelude::*,
     sync::aref::ARef, //
 };
@@ -21,6 +29,23 @@ use super::{
 
 /// A bus address.
 pub(crate) type DmaAddr = u64;
+
+/// Limits the device's streaming and coherent DMA to the 32-bit bus addresses
+/// both controllers' buffer descriptors hold (the C fec's
+/// `dma_set_mask_and_coherent(dev, DMA_BIT_MASK(32))`), so that no mapping is
+/// ever truncated on a 64-bit platform. Fails, with a message, if the platform
+/// cannot give such addresses.
+///
+/// # Safety
+///
+/// No DMA allocation or mapping for `pdev` may exist or be made concurrently:
+/// call it first in probe.
+pub(crate) unsafe fn set_desc_addr_mask(pdev: &platform::Device<Core<'_>>) -> Result {
+    // SAFETY: The caller guarantees that no DMA allocation or mapping of the
+    // device exists or runs concurrently.
+    unsafe { pdev.dma_set_mask_and_coherent(DmaMask::new::<32>()) }
+        .inspect_err(|e| dev_err!(pdev.as_ref(), "no 32-bit DMA for the descriptors: {e:?}\n"))
+}
 
 /// A streaming mapping of a Tx buffer for the device to read, unmapped by
 /// [`DmaDevice::unmap`] (dropping it leaks the mapping, which is safe).

@@ -113,7 +113,7 @@ for board in $boards; do
 	rm -f "$pidf"
 	NXP_QEMU_EXTRA="${NXP_QEMU_EXTRA:-} -name debug-threads=on -pidfile $pidf" \
 		"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
-		"NXP_BOARD=$board" "BENCH_ROUNDS=$rounds" "BENCH_SECS=$secs" \
+		"NXP_BOARD=$board" "NXP_PORT=$PORT" "BENCH_ROUNDS=$rounds" "BENCH_SECS=$secs" \
 		"BENCH_SWEEPS=$sweeps" "BENCH_SWEEP_ROUNDS=$srounds" "BENCH_ONLY=${BENCH_ONLY:-}" \
 		"BENCH_PIN=${BENCH_PIN:-1}" \
 		"NXP_CMD='sh /usr/share/nxp/bench.sh'" &

@@ -1,8 +1,8 @@
 #!/bin/sh
-# build-kernel.sh <ppc-e500|arm-imx7>
+# build-kernel.sh <board>
 #
 # Builds (or finds in the cache) the Rust-enabled test kernel of a board from
-# Debian's Linux 7.3 source: allnoconfig + kernel/configs/{common,<board>}.config
+# Debian's Linux 7.3 source: allnoconfig + kernel/configs/{common,selftests,<KCONF>}.config
 # (+ debug.config with NXP_DEBUG=1). Prints the O= build directory, which is also
 # the KDIR for the out-of-tree modules. Cached, keyed by kernel version, config
 # fragments, patches, this script and the toolchain versions.
@@ -10,18 +10,22 @@ set -eu
 . "$(dirname "$0")/env.sh"
 board_vars "${1:?usage: build-kernel.sh <board>}"
 JOBS=${JOBS:-$(nproc)}
-variant=$BOARD
-frags="$NXP_TOP/kernel/configs/common.config $NXP_TOP/kernel/configs/$BOARD.config"
+variant=$KCONF
+frags="$NXP_TOP/kernel/configs/common.config $NXP_TOP/kernel/configs/selftests.config $NXP_TOP/kernel/configs/$KCONF.config"
 if [ "${NXP_DEBUG:-0}" = 1 ]; then
-	variant=$BOARD-debug
+	variant=$KCONF-debug
 	frags="$frags $NXP_TOP/kernel/configs/debug.config"
 fi
 
 ksrc=$("$NXP_TOP/scripts/kernel-source.sh")
 key=$({
-	echo "$KERNEL_VER $variant"
+	echo "$KERNEL_VER $variant $KTARGETS"
 	cat $frags "$NXP_TOP"/kernel/patches/*.patch "$0" "$NXP_TOP/kernel/bindgen-e500"
-	rustc -vV; bindgen --version; ${CROSS}gcc --version | head -1; echo "${RUST_LIB_SRC:-}"
+	# Everything Kconfig records about the toolchain (CONFIG_*_VERSION): a
+	# tool that changes after the build (pahole installed later, say) would
+	# make every module build against the cached tree warn.
+	rustc -vV; bindgen --version; ${CROSS}gcc --version | head -1; ${CROSS}ld --version | head -1
+	pahole --version 2> /dev/null || echo "no pahole"; echo "${RUST_LIB_SRC:-}"
 } | sha256sum | cut -c1-12)
 kdir=$NXP_CACHE/kbuild/$variant-$key
 if [ -f "$kdir/.nxp-built" ]; then echo "$kdir"; exit 0; fi

@@ -22,7 +22,7 @@ BUSYBOX=busybox/bookworm
 IPROUTE2=iproute2/bookworm
 ETHTOOL=ethtool/bookworm
 NETPERF=netperf/trixie
-IPERF3_URL=http://deb.debian.org/debian/pool/main/i/iperf3/iperf3_3.20.orig.tar.gz
+IPERF3_URL=$(debian_archive_uri)/pool/main/i/iperf3/iperf3_3.20.orig.tar.gz
 IPERF3_SHA256=84640ea0f43831850434e50134d0554b7a94f97fb02e2488ffbe252c9fb05a56
 
 # fetch_src <pkg/suite>: unpack a Debian source package once; print its directory.

@@ -23,7 +23,7 @@ log=$NXP_OUT/$board/console-demo.log
 step "booting $board in QEMU (console log: $log)"
 set +e
 "$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" 300 -- \
-	"NXP_BOARD=$board" "NXP_DEMO_DRIVERS='$drivers'" "NXP_CMD='sh /usr/share/nxp/demo.sh'"
+	"NXP_BOARD=$board" "NXP_PORT=$PORT" "NXP_DEMO_DRIVERS='$drivers'" "NXP_CMD='sh /usr/share/nxp/demo.sh'"
 rc=$?
 set -e
 sed -n 's/^NXP-DEMO //p' "$log"

@@ -26,14 +26,23 @@ if [ -f "$NXP_CACHE/rust-env.sh" ]; then
 	. "$NXP_CACHE/rust-env.sh"
 fi
 
-# board_vars <board>: sets ARCH, CROSS, KMAKE_ARGS, QEMU_* for a board.
+# The emulated boards: "<arch>-<SoC>".
+NXP_BOARDS="ppc-e500 arm-imx7 arm-imx6ul arm64-imx8mp"
+
+# board_vars <board>: sets ARCH, CROSS, KARGS, the kernel configuration
+# (KCONF: boards of one architecture may share a kernel), its image and the
+# board's device tree (DTB, relative to the kernel build; none: QEMU makes
+# one), the platform device of the port cabled to the host (PORT; empty: the
+# only one), and the C and Rust driver modules.
 board_vars() {
 	BOARD=$1
+	DTB= PORT=
 	case "$BOARD" in
 	ppc-e500)
 		ARCH=powerpc
 		CROSS=powerpc-linux-gnu-
 		KARGS="ARCH=powerpc CROSS_COMPILE=$CROSS BINDGEN=$NXP_TOP/kernel/bindgen-e500"
+		KCONF=ppc-e500
 		KTARGETS="vmlinux modules"
 		KIMAGE=vmlinux
 		C_DRIVER="fsl_pq_mdio gianfar_driver"
@@ -41,23 +50,57 @@ board_vars() {
 		RS_DRIVER=gianfar_rs
 		GNU_HOST=powerpc-linux-gnu
 		;;
-	arm-imx7)
+	arm-imx7 | arm-imx6ul)
 		ARCH=arm
 		CROSS=arm-linux-gnueabihf-
 		KARGS="ARCH=arm CROSS_COMPILE=$CROSS"
-		KTARGETS="zImage modules nxp/imx/imx7d-sdb.dtb"
+		# One ARMv7 kernel for both i.MX boards.
+		KCONF=arm-imx7
+		KTARGETS="zImage modules nxp/imx/imx7d-sdb.dtb nxp/imx/imx6ul-14x14-evk.dtb"
 		KIMAGE=arch/arm/boot/zImage
+		case $BOARD in
+		arm-imx7) DTB=arch/arm/boot/dts/nxp/imx/imx7d-sdb.dtb PORT=30be0000.ethernet ;;
+		# ENET1 (fec1), whose PHY sits on ENET2's MDIO bus.
+		arm-imx6ul) DTB=arch/arm/boot/dts/nxp/imx/imx6ul-14x14-evk.dtb PORT=2188000.ethernet ;;
+		esac
 		C_DRIVER="fec"
 		C_DRIVER_MOD=fec
 		RS_DRIVER=fec_rs
 		GNU_HOST=arm-linux-gnueabihf
 		;;
+	arm64-imx8mp)
+		ARCH=arm64
+		CROSS=aarch64-linux-gnu-
+		KARGS="ARCH=arm64 CROSS_COMPILE=$CROSS"
+		KCONF=arm64-imx8mp
+		KTARGETS="Image modules freescale/imx8mp-evk.dtb"
+		KIMAGE=arch/arm64/boot/Image
+		DTB=arch/arm64/boot/dts/freescale/imx8mp-evk.dtb
+		PORT=30be0000.ethernet
+		C_DRIVER="fec"
+		C_DRIVER_MOD=fec
+		RS_DRIVER=fec_rs
+		GNU_HOST=aarch64-linux-gnu
+		;;
 	*)
-		echo "unknown board '$BOARD' (ppc-e500 or arm-imx7)" >&2
+		echo "unknown board '$BOARD' (one of: $NXP_BOARDS)" >&2
 		return 1
 		;;
 	esac
-	export ARCH CROSS KARGS KTARGETS KIMAGE C_DRIVER C_DRIVER_MOD RS_DRIVER GNU_HOST BOARD
+	export ARCH CROSS KARGS KCONF KTARGETS KIMAGE DTB PORT C_DRIVER C_DRIVER_MOD RS_DRIVER GNU_HOST BOARD
+}
+
+# debian_archive_uri: the main Debian archive URI of this machine's own apt
+# sources (deb822 or one-line format; security and our own file excluded).
+debian_archive_uri() {
+	for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[ -f "$f" ] || continue
+		case "$f" in *nxp-rfl*) continue ;; esac
+		case "$f" in
+		*.sources) sed -n 's/^URIs:[[:space:]]*//p' "$f" | tr ' ' '\n' ;;
+		*) sed -nE 's/^deb(-src)?[[:space:]]+(\[[^]]*\][[:space:]]+)?([^[:space:]]+).*/\3/p' "$f" ;;
+		esac
+	done | grep -E '/debian/?$' | grep -v security | head -1 | sed 's,/$,,' | grep .
 }
 
 step() { echo "=== [$(date +%T)] $*"; }

@@ -137,7 +137,7 @@ for load in $loads; do
 		fi
 		NXP_QEMU_EXTRA="$extra $plugin" \
 			"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
-			"NXP_BOARD=$board" "NXP_DRIVER=$drv" "PROFILE_LOAD=$load" "PROFILE_SECS=$secs" \
+			"NXP_BOARD=$board" "NXP_DRIVER=$drv" "NXP_PORT=$PORT" "PROFILE_LOAD=$load" "PROFILE_SECS=$secs" \
 			"PROFILE_BQL_MIN=${PROFILE_BQL_MIN:-}" "PROFILE_TXRING=${PROFILE_TXRING:-}" \
 			"NXP_CMD='sh /usr/share/nxp/profile.sh'" &
 		rpid=$!

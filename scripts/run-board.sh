@@ -5,7 +5,7 @@
 # run (tap0 = 10.77.0.1/24 on the host side, the guest uses 10.77.0.2/24; an
 # iperf3 server and netserver listen on the host side; 10.77.1.1/24 with an
 # iperf3 server is the jumbo-frame peer), passes run.conf to the
-# guest, waits for "NXP-DONE rc=N", and always cleans up QEMU and the namespace.
+# guest, waits for "NXP-DONE rc=N end", and always cleans up QEMU and the namespace.
 # Exit: the guest's rc; 2 on timeout, kernel panic or a guest that died early.
 #
 # NXP_QEMU_EXTRA: extra QEMU options, appended as words (default none), e.g.
@@ -80,10 +80,30 @@ ppc-e500)
 	;;
 arm-imx7)
 	set -- qemu-system-arm -M mcimx7d-sabre -smp 2 -m 512M \
-		-kernel "$kdir/arch/arm/boot/zImage" -dtb "$kdir/arch/arm/boot/dts/nxp/imx/imx7d-sdb.dtb" \
+		-kernel "$kdir/$KIMAGE" -dtb "$kdir/$DTB" \
 		-append "console=ttymxc0,115200" \
 		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:57 \
 		-nic tap,ifname=tap1,script=no,downscript=no,mac=52:54:00:12:34:58
+	;;
+arm-imx6ul)
+	# One Cortex-A7. The first -nic is ENET1 (fec1, PHY 2 on ENET2's MDIO
+	# bus), the test port; ENET2 (fec2) is on tap1.
+	set -- qemu-system-arm -M mcimx6ul-evk -m 512M \
+		-kernel "$kdir/$KIMAGE" -dtb "$kdir/$DTB" \
+		-append "console=ttymxc0,115200" \
+		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:59 \
+		-nic tap,ifname=tap1,script=no,downscript=no,mac=52:54:00:12:34:5a
+	;;
+arm64-imx8mp)
+	# Four Cortex-A53, ENET1 only (EQOS is not emulated); the console is
+	# UART2. The device tree as QEMU's documentation of the machine asks
+	# (kernel/dts/imx8mp-evk-qemu.sh).
+	dtb=$work/imx8mp-evk-qemu.dtb
+	"$NXP_TOP/kernel/dts/imx8mp-evk-qemu.sh" "$kdir" "$kdir/$DTB" "$dtb"
+	set -- qemu-system-aarch64 -M imx8mp-evk -smp 4 -m 1G \
+		-kernel "$kdir/$KIMAGE" -dtb "$dtb" \
+		-append "console=ttymxc1,115200" -serial null -serial mon:stdio \
+		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:5b
 	;;
 esac
 # `ip netns exec` execs QEMU, so $! is QEMU itself.
@@ -94,7 +114,8 @@ qpid=$!
 start=$(date +%s)
 rc=2
 while :; do
-	if grep -q "^NXP-DONE rc=" "$log" 2> /dev/null; then
+	# (The console arrives a byte at a time: wait for the whole line.)
+	if grep -qE "^NXP-DONE rc=[0-9]+ end" "$log" 2> /dev/null; then
 		rc=$(sed -n 's/^NXP-DONE rc=\([0-9]*\).*/\1/p' "$log" | tail -1)
 		break
 	fi

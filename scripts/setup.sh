@@ -13,12 +13,14 @@ export DEBIAN_FRONTEND=noninteractive
 mkdir -p "$NXP_CACHE/dl" "$NXP_TOOLS/bin" "$NXP_CACHE/src"
 
 SRCS=/etc/apt/sources.list.d/nxp-rfl.sources
+# The Debian archive this machine already uses (its own apt sources name it).
+DEB_URI=$(debian_archive_uri) || die "no Debian archive found in /etc/apt/sources.list{,.d}"
 PIN=/etc/apt/preferences.d/nxp-rfl
-want_srcs=$(cat <<'E2'
+want_srcs=$(cat <<E2
 # Added by nxp-rfl scripts/setup.sh.
 # bookworm deb-src: busybox source for the guest images.
 Types: deb-src
-URIs: http://deb.debian.org/debian
+URIs: $DEB_URI
 Suites: bookworm
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
@@ -26,7 +28,7 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 # bookworm-backports: QEMU 10. trixie(-backports): linux-source-7.3, rust-src,
 # and sources of the guest tools. All pinned low in preferences.d/nxp-rfl.
 Types: deb deb-src
-URIs: http://deb.debian.org/debian
+URIs: $DEB_URI
 Suites: bookworm-backports trixie trixie-backports
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
@@ -61,6 +63,7 @@ have_index linux-source-7.3 trixie-backports || die "trixie-backports index miss
 
 HOST_PKGS="build-essential dpkg-dev flex bison bc libelf-dev libssl-dev cpio kmod rsync python3 file
  xz-utils zstd curl gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-powerpc-linux-gnu libc6-dev-powerpc-cross
+ gcc-aarch64-linux-gnu libc6-dev-arm64-cross
  libclang-19-dev u-boot-tools autoconf automake libtool pkg-config texinfo
  iproute2 iperf3 ethtool procps psmisc python3-matplotlib"
 QEMU_PKGS="qemu-system-arm qemu-system-ppc"

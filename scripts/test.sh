@@ -7,22 +7,21 @@
 # TAP stream per board (and per debug kernel) and ends with "N passed, N
 # failed, N skipped". Exit status 0 only if nothing failed.
 #
-# Environment: BOARDS (default "ppc-e500 arm-imx7"), NXP_DEBUG=1 for the debug
+# Environment: BOARDS (default: all of $NXP_BOARDS), NXP_DEBUG=1 for the debug
 # kernels in the main pass (the debug pass is then skipped), NXP_DEBUG_PASS=0
 # to skip the debug pass, NXP_TESTS_C / NXP_TESTS_RUST to override the guest
 # test lists.
 set -eu
 . "$(dirname "$0")/env.sh"
-BOARDS=${BOARDS:-"ppc-e500 arm-imx7"}
+BOARDS=${BOARDS:-$NXP_BOARDS}
 # Guest tests per board and driver: all of them, for the C baseline and ours
 # (a test that does not apply to a controller skips itself with the reason).
 ALL_TESTS="module_load link_up ping iperf_tcp ethtool_info bql ethtool_coalesce ethtool_ring ethtool_pause"
 ALL_TESTS="$ALL_TESTS mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_timeout load_changes link_modes updown_traffic rmmod_traffic page_pool"
 tests_for() { # <board> <driver>
-	case "$1/$2" in
-	*/c) echo "${NXP_TESTS_C:-$ALL_TESTS}" ;;
-	ppc-e500/rust) echo "${NXP_TESTS_RUST:-$ALL_TESTS}" ;;
-	arm-imx7/rust) echo "${NXP_TESTS_RUST:-$ALL_TESTS}" ;;
+	case "$2" in
+	c) echo "${NXP_TESTS_C:-$ALL_TESTS}" ;;
+	rust) echo "${NXP_TESTS_RUST:-$ALL_TESTS}" ;;
 	esac
 }
 
@@ -85,7 +84,7 @@ run_guest_tests() {
 		step "$1: guest tests with the $2 driver ($(elapsed)): $todo" >&2
 		rc=0
 		"$NXP_TOP/scripts/run-board.sh" "$1" "$img" "$kdir" "$log" $((tmo + 240)) -- \
-			"NXP_BOARD=$1" "NXP_DRIVER=$2" "NXP_TESTS='$todo'" || rc=$?
+			"NXP_BOARD=$1" "NXP_DRIVER=$2" "NXP_PORT=$PORT" "NXP_TESTS='$todo'" || rc=$?
 		sed -n 's/^NXP-TAP //p' "$log" | grep -vE '^(TAP version|1\.\.)' |
 			sed -E "s/^((not )?ok [0-9]+ )/\1$2$TAG: /" | baseline "$2"
 		grep -h '# metric:' "$log" | sed "s/.*# metric: /$1 $2$TAG /" >> "$RES/metrics.txt" || true

@@ -7,7 +7,7 @@ check "interface up" netif_up
 IF=$(netif)
 B=/sys/class/net/$IF/queues/tx-0/byte_queue_limits
 check "BQL sysfs present" test -r $B/limit -a -r $B/inflight
-if [ "$NXP_DRIVER/$NXP_BOARD" = c/arm-imx7 ]; then
+if [ "$NXP_DRIVER/$NXP_MAC" = c/enet ]; then
 	skip "the C fec driver has no BQL"
 fi
 iperf3 -c $HOST_IP -t 4 > /dev/null 2>&1

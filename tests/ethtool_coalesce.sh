@@ -21,7 +21,7 @@ check "tx-frames reads back 22" test "$4" = 22
 # fec stores the value verbatim.
 check "rx-usecs reads back 32" test "$1" = 32
 check "tx-usecs reads back 32" test "$3" = 32
-if [ "$NXP_DRIVER/$NXP_BOARD" = rust/ppc-e500 ]; then
+if [ "$NXP_DRIVER/$NXP_MAC" = rust/etsec ]; then
 	# ICEN | 22 << 21 | 63 ticks = 0x82c0003f
 	check "TXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'txic_programmed: 2193621055$'"
 	check "RXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'rxic_programmed: 2193621055$'"
@@ -30,7 +30,7 @@ if [ "$NXP_DRIVER/$NXP_BOARD" = rust/ppc-e500 ]; then
 	check "debugfs rxic0 0x82c0003f" test "$(cat $dbg/rxic0)" = 0x82c0003f
 fi
 stat() { ethtool -S $IF | awk -v k="$1:" '$1 == k { print $2 }'; }
-if [ "$NXP_DRIVER/$NXP_BOARD" = rust/arm-imx7 ]; then
+if [ "$NXP_DRIVER/$NXP_MAC" = rust/enet ]; then
 	# ITR units of 64 AHB cycles: EN | CLK_SEL | 22 << 20 | units(32 us).
 	dbg=$(ls -d /sys/kernel/debug/fec_rs-* | head -1)
 	rate=$(($(cat $dbg/itr_clock_hz)))
@@ -55,7 +55,7 @@ check "tx-frames 1000 rejected" sh -c "! ethtool -C $IF tx-frames 1000"
 # gianfar: at most 0xffff us. fec: at most 0xffff units of 64 AHB cycles
 # (174 ms with the 24 MHz clock of the emulated i.MX7D).
 big=70000
-[ "$NXP_BOARD" = arm-imx7 ] && big=200000
+[ "$NXP_MAC" = enet ] && big=200000
 check "rx-usecs $big rejected" sh -c "! ethtool -C $IF rx-usecs $big"
 check "rejections changed nothing" test "$(snapshot)" = "$before"
 check "traffic after coalescing changes" ping -c 3 -W 3 $HOST_IP

@@ -9,7 +9,7 @@ ethtool -i $IF | sed 's/^/#   /'
 check "ethtool -k" ethtool -k $IF
 check "ethtool -c" ethtool -c $IF
 ethtool -c $IF | grep -E 'usecs:|frames:' | grep -vE 'irq|low|high|sample' | sed 's/^/#   /'
-if [ "$NXP_DRIVER/$NXP_BOARD" = c/arm-imx7 ]; then
+if [ "$NXP_DRIVER/$NXP_MAC" = c/enet ]; then
 	diag "ethtool -g: the C fec has no ring parameters"
 else
 	check "ethtool -g" ethtool -g $IF

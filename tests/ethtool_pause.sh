@@ -15,14 +15,14 @@ get() { ethtool -a $IF | awk -v k="$1:" '$1 == k { print $2 }'; }
 snap() { echo "$(get Autonegotiate) $(get RX) $(get TX)"; }
 # Our drivers' flow control enable bits: ENET RCR[FCE]; eTSEC MACCFG1[Rx_Flow|Tx_Flow].
 flow() {
-	case "$NXP_DRIVER/$NXP_BOARD" in
-	rust/arm-imx7) echo $(($(reg 0x84) & 32)) ;;
-	rust/ppc-e500) echo $(($(reg 0x500) & 48)) ;;
+	case "$NXP_DRIVER/$NXP_MAC" in
+	rust/enet) echo $(($(reg 0x84) & 32)) ;;
+	rust/etsec) echo $(($(reg 0x500) & 48)) ;;
 	*) echo unknown ;;
 	esac
 }
 before=$(snap)
-if [ "$NXP_BOARD" = arm-imx7 ]; then
+if [ "$NXP_MAC" = enet ]; then
 	check "rx on tx off rejected (both or neither)" sh -c "! ethtool -A $IF autoneg off rx on tx off"
 	check "rejection changed nothing" test "$(snap)" = "$before"
 fi

@@ -3,7 +3,10 @@
 #
 # A test prints diagnostics as "# ..." lines and exits 0 (pass), 1 (fail) or
 # 4 (skip, kselftest's KSFT_SKIP). The driver under test comes from the
-# environment: NXP_DRIVER=c|rust, NXP_BOARD=ppc-e500|arm-imx7.
+# environment: NXP_DRIVER=c|rust, NXP_BOARD (scripts/env.sh: ppc-e500,
+# arm-imx7, arm-imx6ul, arm64-imx8mp), and NXP_PORT, the platform device of
+# the port cabled to the host (default: the driver's first interface).
+# NXP_MAC is the controller family the board has: etsec or enet.
 
 HOST_IP=10.77.0.1
 GUEST_IP=10.77.0.2
@@ -12,13 +15,19 @@ SPLAT_RE='WARNING:|BUG:|Oops|Unable to handle|kernel BUG|unreferenced object|Cal
 FAILED=0
 MODDIR=/lib/modules/nxp
 
+case "${NXP_BOARD:-}" in
+ppc-e500) NXP_MAC=etsec ;;
+arm-imx* | arm64-imx*) NXP_MAC=enet ;;
+*) NXP_MAC= ;;
+esac
+
 # select_driver <c|rust>: the modules and platform driver name to use.
 select_driver() {
-	case "${NXP_BOARD:-}/$1" in
-	ppc-e500/c) MODULES="fsl_pq_mdio gianfar_driver" DRV_NAME=fsl-gianfar ;;
-	ppc-e500/rust) MODULES="gianfar_rs" DRV_NAME=gianfar_rs ;;
-	arm-imx7/c) MODULES="fec" DRV_NAME=fec ;;
-	arm-imx7/rust) MODULES="fec_rs" DRV_NAME=fec_rs ;;
+	case "$NXP_MAC/$1" in
+	etsec/c) MODULES="fsl_pq_mdio gianfar_driver" DRV_NAME=fsl-gianfar ;;
+	etsec/rust) MODULES="gianfar_rs" DRV_NAME=gianfar_rs ;;
+	enet/c) MODULES="fec" DRV_NAME=fec ;;
+	enet/rust) MODULES="fec_rs" DRV_NAME=fec_rs ;;
 	*) echo "# NXP_BOARD/NXP_DRIVER not set" ;;
 	esac
 }
@@ -78,11 +87,18 @@ bound_devices() {
 	ls /sys/bus/platform/drivers/$DRV_NAME 2> /dev/null | grep -E '^[0-9a-f]+\.|ethernet' || true
 }
 
-# The network interface of the driver under test (first one), or nothing.
+# The network interface of the driver under test on the port cabled to the
+# host (NXP_PORT; else its first interface), or nothing.
 netif() {
 	for n in /sys/class/net/*; do
 		d=$(readlink "$n/device/driver" 2> /dev/null) || continue
-		[ "${d##*/}" = "$DRV_NAME" ] && { echo "${n##*/}"; return 0; }
+		[ "${d##*/}" = "$DRV_NAME" ] || continue
+		if [ -n "${NXP_PORT:-}" ]; then
+			np=$(readlink "$n/device")
+			[ "${np##*/}" = "$NXP_PORT" ] || continue
+		fi
+		echo "${n##*/}"
+		return 0
 	done
 	return 1
 }

@@ -44,7 +44,7 @@ check "traffic afterwards" ping -c 3 -W 3 $HOST_IP
 tx1=$(cat /sys/class/net/$IF/statistics/tx_packets)
 diag "tx_packets $tx0 -> $tx1"
 check "frames sent across the changes" test $((tx1 - tx0)) -gt 1000
-if [ "$NXP_DRIVER/$NXP_BOARD" = rust/arm-imx7 ]; then
+if [ "$NXP_DRIVER/$NXP_MAC" = rust/enet ]; then
 	n=$(ethtool -S $IF | awk '$1 == "sw_link_restarts:" { print $2 }')
 	diag "MAC restarts for link changes: $n"
 	check "the MAC restarted for the changes" test "$n" -ge 4

@@ -21,7 +21,7 @@ big=$max
 # is up, so for it the interface is cycled.
 set_mtu() {
 	ip link set $IF mtu $1 && return 0
-	[ "$NXP_DRIVER/$NXP_BOARD" = c/arm-imx7 ] || return 1
+	[ "$NXP_DRIVER/$NXP_MAC" = c/enet ] || return 1
 	diag "C fec: no live MTU change, cycling the interface"
 	ip link set $IF down && ip link set $IF mtu $1 && ip link set $IF up
 }
@@ -39,9 +39,9 @@ link_back
 check "traffic at mtu 1500" ping -c 2 -W 3 $HOST_IP
 # Our drivers' promiscuous bit: ENET RCR (0x84), eTSEC RCTRL (0x300), bit 3.
 rcr() {
-	case "$NXP_BOARD" in
-	arm-imx7) reg 0x84 ;;
-	ppc-e500) reg 0x300 ;;
+	case "$NXP_MAC" in
+	enet) reg 0x84 ;;
+	etsec) reg 0x300 ;;
 	esac
 }
 check "promisc on" ip link set $IF promisc on
@@ -60,10 +60,10 @@ fi
 # gianfar_rs publishes how many of the 256 group hash bits it set.
 gbits() { cat /sys/kernel/debug/gianfar_rs-*/gaddr_bits 2> /dev/null | head -1; }
 check "allmulticast on" ip link set $IF allmulticast on
-[ "$NXP_DRIVER/$NXP_BOARD" = rust/ppc-e500 ] && check "all 256 hash bits set" test $(($(gbits))) = 256
+[ "$NXP_DRIVER/$NXP_MAC" = rust/etsec ] && check "all 256 hash bits set" test $(($(gbits))) = 256
 check "traffic with allmulticast" ping -c 2 -W 3 $HOST_IP
 check "allmulticast off" ip link set $IF allmulticast off
-if [ "$NXP_DRIVER/$NXP_BOARD" = rust/ppc-e500 ]; then
+if [ "$NXP_DRIVER/$NXP_MAC" = rust/etsec ]; then
 	n=$(($(gbits)))
 	diag "hash bits for $(ip maddr show dev $IF | grep -c link) multicast addresses: $n"
 	check "hash bits from the multicast list only" test $n -gt 0 -a $n -lt 256

@@ -5,7 +5,7 @@
 # or if the kernel logged a splat (WARNING, BUG, Oops, leak) while it ran.
 # Exit code: 0 when no test failed.
 #
-# Environment (from run.conf): NXP_DRIVER (c|rust), NXP_BOARD.
+# Environment (from run.conf): NXP_DRIVER (c|rust), NXP_BOARD, NXP_PORT.
 T=/usr/share/nxp/tests
 . $T/lib.sh
 n=0

@@ -22,7 +22,7 @@ n=300
 # model segfaults now and then after Rx ring overruns (its resume path),
 # with the C gianfar and with ours (Documentation/design.md).
 rate=100M
-[ "$NXP_BOARD" = ppc-e500 ] && rate=30M
+[ "$NXP_MAC" = etsec ] && rate=30M
 iperf3 -c $HOST_IP -u -R -b $rate -t 6 > /tmp/iperf.out 2>&1 &
 pid=$!
 flowing() { [ $(($(cat /sys/class/net/$IF/statistics/rx_packets) - p0)) -gt 2000 ]; }

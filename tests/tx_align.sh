@@ -5,7 +5,7 @@
 # the guest (the host verifies every checksum) and pings of several sizes.
 # timeout: 90
 . /usr/share/nxp/tests/lib.sh
-[ "$NXP_DRIVER/$NXP_BOARD" = rust/arm-imx7 ] || skip "only fec_rs has the aligned Tx copy"
+[ "$NXP_DRIVER/$NXP_MAC" = rust/enet ] || skip "only fec_rs has the aligned Tx copy"
 check "interface up" netif_up
 IF=$(netif)
 knob=$(ls -d /sys/kernel/debug/fec_rs-*/force_tx_align 2> /dev/null | head -1)

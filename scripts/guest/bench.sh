@@ -110,7 +110,7 @@ for kind in c rust; do
 	iperf3 -c $HOST_IP -u -l 64 -b 0 -t 1 $PIN_A > /dev/null 2>&1
 	down
 done
-# (Loop variables must not be `d` or `n`: lib.sh's netif() uses those.)
+# (Loop variables must not be `d`, `n` or `np`: lib.sh's netif() uses those.)
 if [ "${BENCH_ONLY:-}" != napi ]; then
 	for ROUND in $(seq 1 $ROUNDS); do
 		for kind in c rust; do

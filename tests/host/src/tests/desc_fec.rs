@@ -50,6 +50,19 @@ fn rx_decode() {
         desc::rx_status(rx::LAST, 5),
         RxStatus::Error { flags: rx::SH }
     );
+    // Nor can anything shorter than an Ethernet header: every length from
+    // 0 to shift + 13 + FCS is a runt, shift + 14 + FCS the first frame.
+    for datlen in 0..(2 + 14 + 4) {
+        assert_eq!(
+            desc::rx_status(rx::LAST, datlen),
+            RxStatus::Error { flags: rx::SH },
+            "datlen {datlen}"
+        );
+    }
+    assert_eq!(
+        desc::rx_status(rx::LAST, 2 + 14 + 4),
+        RxStatus::Frame { len: 14 }
+    );
 }
 
 #[test]
