@@ -60,8 +60,11 @@ board_vars() {
 		KIMAGE=arch/arm/boot/zImage
 		case $BOARD in
 		arm-imx7) DTB=arch/arm/boot/dts/nxp/imx/imx7d-sdb.dtb PORT=30be0000.ethernet ;;
-		# ENET1 (fec1), whose PHY sits on ENET2's MDIO bus.
-		arm-imx6ul) DTB=arch/arm/boot/dts/nxp/imx/imx6ul-14x14-evk.dtb PORT=2188000.ethernet ;;
+		# ENET2 (fec2), the port whose MDIO bus serves both PHYs. (With
+		# ENET1 the C fec's reload fails: it unregisters only the last
+		# removed port's MDIO bus, and ENET1's, left behind, blocks the
+		# next probe.)
+		arm-imx6ul) DTB=arch/arm/boot/dts/nxp/imx/imx6ul-14x14-evk.dtb PORT=20b4000.ethernet ;;
 		esac
 		C_DRIVER="fec"
 		C_DRIVER_MOD=fec

@@ -86,13 +86,14 @@ arm-imx7)
 		-nic tap,ifname=tap1,script=no,downscript=no,mac=52:54:00:12:34:58
 	;;
 arm-imx6ul)
-	# One Cortex-A7. The first -nic is ENET1 (fec1, PHY 2 on ENET2's MDIO
-	# bus), the test port; ENET2 (fec2) is on tap1.
+	# One Cortex-A7. The first -nic is ENET1 (fec1, its PHY at 2 on
+	# ENET2's MDIO bus), on tap1; the second ENET2 (fec2, PHY 1), the
+	# port under test, on tap0.
 	set -- qemu-system-arm -M mcimx6ul-evk -m 512M \
 		-kernel "$kdir/$KIMAGE" -dtb "$kdir/$DTB" \
 		-append "console=ttymxc0,115200" \
-		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:59 \
-		-nic tap,ifname=tap1,script=no,downscript=no,mac=52:54:00:12:34:5a
+		-nic tap,ifname=tap1,script=no,downscript=no,mac=52:54:00:12:34:59 \
+		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:5a
 	;;
 arm64-imx8mp)
 	# Four Cortex-A53, ENET1 only (EQOS is not emulated); the console is

@@ -8,6 +8,8 @@ unload_driver
 check "driver not bound before load" test -z "$(bound_devices)"
 check "insmod $MODULES" load_driver
 check "platform device bound to $DRV_NAME" wait_for 10 test -n "\$(bound_devices)"
+# The port under test, whose probe may wait for another port's MDIO bus.
+check "interface of the tested port registered" wait_for 10 netif
 diag "bound: $(bound_devices | tr '\n' ' ')"
 dmesg | sed 's/^/#   /' | tail -12
 if [ "$NXP_DRIVER" = rust ]; then
@@ -20,6 +22,6 @@ check "rmmod" unload_driver
 check "driver unbound after rmmod" test -z "$(bound_devices)"
 check "driver directory gone" test ! -e /sys/bus/platform/drivers/$DRV_NAME
 for i in 1 2 3; do
-	check "reload cycle $i" sh -c ". /usr/share/nxp/tests/lib.sh; load_driver && wait_for 10 test -n \"\$(bound_devices)\" && unload_driver"
+	check "reload cycle $i" sh -c ". /usr/share/nxp/tests/lib.sh; load_driver && wait_for 10 netif && unload_driver"
 done
 finish
