@@ -1,12 +1,15 @@
 #!/bin/sh
-# build-userland.sh <ppc-e500|arm-imx7|host>
+# build-userland.sh <board|host>
 #
-# Cross-builds the guest tools users run, statically, from Debian source packages
-# (32-bit powerpc has no Debian binaries, and a foreign dpkg architecture is not
-# allowed): busybox, iproute2's `ip`, ethtool (with netlink via iperf3,
-# netperf/netserver. "host" builds netperf/netserver for the host side
-# (Debian packages netperf only from trixie, linked against a newer glibc).
-# Prints the directory holding bin/ on success. Cached by source versions + this script.
+# The guest userland of a board. ARM boards get Debian's own binaries
+# (scripts/build-rootfs.sh). The ppce500 has none (Debian has no 32-bit
+# powerpc), so its tools are cross-built here, statically, from Debian
+# source packages (a foreign dpkg architecture is not allowed): busybox,
+# iproute2's `ip`, ethtool, iperf3, netperf/netserver. "host" builds
+# netperf/netserver for the host side (Debian packages netperf only from
+# trixie, linked against a newer glibc).
+# Prints the directory holding bin/ (or root.tar) on success. Cached by
+# source versions + this script.
 set -eu
 . "$(dirname "$0")/env.sh"
 target=${1:?usage: build-userland.sh <board|host>}
@@ -84,6 +87,7 @@ if [ "$target" = host ]; then
 fi
 
 board_vars "$target"
+[ -z "$DEB_ARCH" ] || exec "$NXP_TOP/scripts/build-rootfs.sh" "$target"
 key=$(cat "$0" | sha256sum | cut -c1-12)
 out=$NXP_CACHE/userland/$ARCH-$key
 if [ -f "$out/.done" ]; then echo "$out"; exit 0; fi

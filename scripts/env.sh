@@ -33,10 +33,11 @@ NXP_BOARDS="ppc-e500 arm-imx7 arm-imx6ul arm64-imx8mp"
 # (KCONF: boards of one architecture may share a kernel), its image and the
 # board's device tree (DTB, relative to the kernel build; none: QEMU makes
 # one), the platform device of the port cabled to the host (PORT; empty: the
-# only one), and the C and Rust driver modules.
+# only one), the C and Rust driver modules, and the Debian architecture of
+# the guest's userland (DEB_ARCH; empty: a cross-built busybox image).
 board_vars() {
 	BOARD=$1
-	DTB= PORT=
+	DTB= PORT= DEB_ARCH=
 	case "$BOARD" in
 	ppc-e500)
 		ARCH=powerpc
@@ -70,6 +71,7 @@ board_vars() {
 		C_DRIVER_MOD=fec
 		RS_DRIVER=fec_rs
 		GNU_HOST=arm-linux-gnueabihf
+		DEB_ARCH=armhf
 		;;
 	arm64-imx8mp)
 		ARCH=arm64
@@ -84,13 +86,14 @@ board_vars() {
 		C_DRIVER_MOD=fec
 		RS_DRIVER=fec_rs
 		GNU_HOST=aarch64-linux-gnu
+		DEB_ARCH=arm64
 		;;
 	*)
 		echo "unknown board '$BOARD' (one of: $NXP_BOARDS)" >&2
 		return 1
 		;;
 	esac
-	export ARCH CROSS KARGS KCONF KTARGETS KIMAGE DTB PORT C_DRIVER C_DRIVER_MOD RS_DRIVER GNU_HOST BOARD
+	export ARCH CROSS KARGS KCONF KTARGETS KIMAGE DTB PORT DEB_ARCH C_DRIVER C_DRIVER_MOD RS_DRIVER GNU_HOST BOARD
 }
 
 # debian_archive_uri: the main Debian archive URI of this machine's own apt

@@ -1,21 +1,33 @@
 #!/bin/sh
 # mkinitramfs.sh <board> <kdir> <rust-module-dir> <userland-dir> <out.cpio.gz>
 #
-# Guest root file system: busybox, the static tools (ip, ethtool, iperf3,
-# netperf, ppstat), the C baseline modules from the kernel build, our Rust modules and
-# tests/. Per-run settings are appended by run-board.sh as a second cpio.
+# Guest root file system: the board's userland (a Debian tree, or busybox
+# and the static tools: ip, ethtool, iperf3, netperf), ppstat, the C
+# baseline modules from the kernel build, our Rust modules and tests/. Per-run settings are appended by run-board.sh as a second cpio.
 set -eu
 . "$(dirname "$0")/env.sh"
 board_vars "$1"
 kdir=$2 rsdir=$3 ul=$4 out=$5
 r=$(mktemp -d)
 trap 'rm -rf "$r"' EXIT
-mkdir -p "$r"/bin "$r"/sbin "$r"/usr/bin "$r"/usr/sbin "$r"/etc/nxp "$r"/lib/modules/nxp \
-	"$r"/usr/share/nxp/tests "$r"/proc "$r"/sys "$r"/dev "$r"/tmp "$r"/root
-install -m755 "$ul/bin/busybox" "$r/bin/busybox"
-ln -s busybox "$r/bin/sh"
-for t in ip ethtool; do install -m755 "$ul/bin/$t" "$r/usr/sbin/"; done
-for t in iperf3 netperf netserver; do install -m755 "$ul/bin/$t" "$r/usr/bin/"; done
+if [ -f "$ul/root.tar" ]; then
+	# A Debian userland (scripts/build-rootfs.sh), merged /usr as Debian
+	# has it; busybox gives /bin/sh and the applets no package brings.
+	tar -xf "$ul/root.tar" -C "$r" --exclude=./dev
+	for d in bin sbin lib; do
+		rm -rf "${r:?}/$d" && ln -s usr/$d "$r/$d"
+	done
+	[ -e "$r/usr/bin/sh" ] || ln -s busybox "$r/usr/bin/sh"
+	mkdir -p "$r"/etc/nxp "$r"/usr/lib/modules/nxp "$r"/usr/share/nxp/tests "$r"/proc \
+		"$r"/sys "$r"/dev "$r"/tmp "$r"/root
+else
+	mkdir -p "$r"/bin "$r"/sbin "$r"/usr/bin "$r"/usr/sbin "$r"/etc/nxp "$r"/lib/modules/nxp \
+		"$r"/usr/share/nxp/tests "$r"/proc "$r"/sys "$r"/dev "$r"/tmp "$r"/root
+	install -m755 "$ul/bin/busybox" "$r/bin/busybox"
+	ln -s busybox "$r/bin/sh"
+	for t in ip ethtool; do install -m755 "$ul/bin/$t" "$r/usr/sbin/"; done
+	for t in iperf3 netperf netserver; do install -m755 "$ul/bin/$t" "$r/usr/bin/"; done
+fi
 # ppstat: the page_pool netlink dump the leak test reads (one small C file).
 ${CROSS}gcc -static -O2 -Wall -o "$r/usr/sbin/ppstat" "$NXP_TOP/scripts/guest/ppstat.c" ||
 	die "building ppstat failed"
