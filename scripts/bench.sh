@@ -8,7 +8,7 @@
 # Rx checksum and split/combined NAPI sweeps. Writes, per board, the raw results and a
 # Markdown report with a PNG plot to BENCH_OUT (default Documentation/bench).
 #
-# Environment: BENCH_BOARDS (default "arm-imx7 ppc-e500"), BENCH_ROUNDS (5),
+# Environment: BENCH_BOARDS (default: all of $NXP_BOARDS), BENCH_ROUNDS (5),
 # BENCH_SECS (10 s per measurement), BENCH_SWEEPS (1), BENCH_SWEEP_ROUNDS
 # (3), BENCH_OUT, BENCH_ONLY=napi (only our driver, split vs combined NAPI,
 # BENCH_ROUNDS rounds; results in <board>-napi.*), BENCH_PIN (1: on a guest
@@ -17,7 +17,7 @@
 # run the test command uses.
 set -eu
 . "$(dirname "$0")/env.sh"
-boards=${BENCH_BOARDS:-"arm-imx7 ppc-e500"}
+boards=${BENCH_BOARDS:-$NXP_BOARDS}
 rounds=${BENCH_ROUNDS:-5}
 secs=${BENCH_SECS:-10}
 sweeps=${BENCH_SWEEPS:-1}
@@ -132,8 +132,7 @@ for board in $boards; do
 		echo "# nxp-rfl benchmark, $(date -u +%Y-%m-%dT%H:%MZ)"
 		echo "# command: BENCH_BOARDS=$board BENCH_ROUNDS=$rounds BENCH_SECS=$secs BENCH_SWEEPS=$sweeps BENCH_SWEEP_ROUNDS=$srounds${BENCH_ONLY:+ BENCH_ONLY=$BENCH_ONLY}${BENCH_PIN:+ BENCH_PIN=$BENCH_PIN} scripts/bench.sh"
 		echo "# host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $(nproc) CPUs"
-		q=qemu-system-arm
-		[ "$board" = ppc-e500 ] && q=qemu-system-ppc
+		case $ARCH in powerpc) q=qemu-system-ppc ;; arm64) q=qemu-system-aarch64 ;; *) q=qemu-system-arm ;; esac
 		echo "# qemu: $($q --version | head -1)"
 		echo "# guest: $(sed -n 's/^NXP-BENCH-INFO //p' "$log" | head -1)"
 		sed -n 's/^NXP-BENCH-INFO \(c\|rust\): /# driver \1: /p' "$log"

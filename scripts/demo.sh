@@ -4,7 +4,8 @@
 # ethtool view, then the same with the in-tree C fec, and a side-by-side
 # summary. Sets the machine up first if needed.
 #
-# DEMO_BOARD=ppc-e500 runs gianfar_rs against the C gianfar instead;
+# DEMO_BOARD=ppc-e500 runs gianfar_rs against the C gianfar instead (or
+# another board of scripts/env.sh: arm-imx6ul, arm64-imx8mp);
 # DEMO_DRIVERS="rust" (or "c") runs one driver only.
 set -eu
 . "$(dirname "$0")/env.sh"

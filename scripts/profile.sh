@@ -98,8 +98,8 @@ img=$NXP_OUT/$board/initramfs-profile.cpio.gz
 # ppc32 user space reaches up to 0xc0000000, its modules are above.
 min=0xbf000000
 [ "$ARCH" = powerpc ] && min=0xc0000000
-q=qemu-system-arm
-[ "$ARCH" = powerpc ] && q=qemu-system-ppc
+case $ARCH in powerpc) q=qemu-system-ppc ;; arm64) q=qemu-system-aarch64 ;; *) q=qemu-system-arm ;; esac
+[ "$ARCH" != arm64 ] || die "the profile reads 32-bit kernel addresses: ppc-e500 and the 32-bit ARM boards only"
 extra=
 smpvar=
 if [ "$BOARD" = arm-imx7 ]; then
