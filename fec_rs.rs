@@ -1544,13 +1544,19 @@ impl NetDriver for Fec {
             autoneg: p.autoneg != 0,
             enable: p.rx != 0,
         };
-        self.cfg.lock().pause = new;
+        let old = core::mem::replace(&mut self.cfg.lock().pause, new);
         self.dev
             .phy_set_sym_pause(new.enable, new.enable, new.autoneg);
         if new.autoneg {
             // The new advertisement takes effect with a renegotiation; the
-            // resulting link change restarts the MAC.
-            self.dev.phy_start_aneg()?;
+            // resulting link change restarts the MAC. If the PHY refuses,
+            // nothing changes: the old settings and advertisement return.
+            if let Err(e) = self.dev.phy_start_aneg() {
+                self.cfg.lock().pause = old;
+                self.dev
+                    .phy_set_sym_pause(old.enable, old.enable, old.autoneg);
+                return Err(e);
+            }
         }
         let _hw = self.hw_lock.lock();
         if self.up.load(Ordering::Acquire) && self.link.lock().0 != 0 {

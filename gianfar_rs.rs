@@ -1534,8 +1534,14 @@ impl NetDriver for Gfar {
             rx: p.rx != 0,
             tx: p.tx != 0,
         };
+        // As the C gianfar: what the PHY cannot advertise is refused, and Rx
+        // and Tx are advertised separately (Pause/Asym_Pause), the rest of
+        // the advertisement (`ethtool -s .. advertise`) left alone.
+        if !self.dev.phy_validate_pause(new.rx, new.tx) {
+            return Err(EINVAL);
+        }
         self.cfg.lock().pause = new;
-        self.dev.phy_set_sym_pause(new.rx, new.tx, new.autoneg);
+        self.dev.phy_set_asym_pause(new.rx, new.tx);
         self.program_flow();
         Ok(())
     }
@@ -1614,7 +1620,7 @@ static STAT_NAMES: [&CStr; 16 + 48] = [
 impl Gfar {
     /// MACCFG1 Rx/Tx flow control for the current link and pause settings
     /// (`gfar_get_flowctrl_cfg()`): off at half duplex or without a link;
-    /// autonegotiated, on where the link partner agreed to pause.
+    /// autonegotiated, what both ends' advertisements resolve to.
     fn program_flow(&self) {
         let p = self.cfg.lock().pause;
         let link = self.link.lock();
@@ -1622,8 +1628,7 @@ impl Gfar {
         let (rx, tx) = if speed == 0 || !full {
             (false, false)
         } else if p.autoneg {
-            let agreed = self.dev.phy_pause();
-            (agreed && p.rx, agreed && p.tx)
+            self.dev.phy_resolved_pause()
         } else {
             (p.rx, p.tx)
         };
@@ -1814,7 +1819,10 @@ impl platform::Driver for GianfarRs {
                 [c"txic0", c"rxic0", c"gaddr_bits"],
                 [c"fail_rx_alloc", c"stall_tx", c"fail_rx_alloc_skip"],
             )?;
-            // Last: from here on `Gfar`'s drop disconnects the PHY.
+            let rctrl_lock = KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?;
+            // Last, after every fallible step: from here on `Gfar`'s drop
+            // disconnects the PHY (an error after the connect would leave
+            // it attached to a freed net_device).
             ndev.phy_connect(&node)?;
             ndev.phy_mac_caps(true, true);
             Ok(Gfar {
@@ -1828,7 +1836,7 @@ impl platform::Driver for GianfarRs {
                 msglevel: AtomicU32::new(0),
                 up: AtomicBool::new(false),
                 link,
-                rctrl_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
+                rctrl_lock,
                 combined_napi,
                 rx_csum: AtomicBool::new(true),
                 debug,

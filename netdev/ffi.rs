@@ -428,6 +428,9 @@ mod net {
         pub(crate) fn nxp_phy_print_status(dev: *mut NetDevice);
         pub(crate) fn nxp_phy_pause(dev: *mut NetDevice) -> bool;
         pub(crate) fn nxp_phy_set_sym_pause(dev: *mut NetDevice, rx: bool, tx: bool, autoneg: bool);
+        pub(crate) fn nxp_phy_set_asym_pause(dev: *mut NetDevice, rx: bool, tx: bool);
+        pub(crate) fn nxp_phy_validate_pause(dev: *mut NetDevice, rx: bool, tx: bool) -> bool;
+        pub(crate) fn nxp_phy_resolve_pause(dev: *mut NetDevice) -> u8;
         pub(crate) fn nxp_phy_start_aneg(dev: *mut NetDevice) -> c_int;
 
         pub(crate) fn nxp_mdio_register(

@@ -306,6 +306,31 @@ impl NetDev {
         unsafe { ffi::nxp_phy_set_sym_pause(self.as_raw(), rx, tx, autoneg) }
     }
 
+    /// Advertises Rx and Tx pause separately (Pause and Asym_Pause bits),
+    /// keeping the rest of the advertisement; renegotiates if it changed.
+    pub(crate) fn phy_set_asym_pause(self, rx: bool, tx: bool) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_phy_set_asym_pause(self.as_raw(), rx, tx) }
+    }
+
+    /// Whether the attached PHY can advertise this pause combination (false
+    /// without a PHY).
+    pub(crate) fn phy_validate_pause(self, rx: bool, tx: bool) -> bool {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_phy_validate_pause(self.as_raw(), rx, tx) }
+    }
+
+    /// The pause directions both ends agreed on from their advertisements,
+    /// `(rx, tx)` (802.3 Annex 28B resolution).
+    pub(crate) fn phy_resolved_pause(self) -> (bool, bool) {
+        // SAFETY: Valid net_device.
+        let f = u32::from(unsafe { ffi::nxp_phy_resolve_pause(self.as_raw()) });
+        (
+            f & kernel::bindings::FLOW_CTRL_RX != 0,
+            f & kernel::bindings::FLOW_CTRL_TX != 0,
+        )
+    }
+
     /// Restarts autonegotiation.
     pub(crate) fn phy_start_aneg(self) -> Result {
         // SAFETY: Valid net_device.

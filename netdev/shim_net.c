@@ -1076,6 +1076,44 @@ void nxp_phy_set_sym_pause(struct net_device *dev, bool rx, bool tx, bool autone
 		phy_set_sym_pause(dev->phydev, rx, tx, autoneg);
 }
 
+/*
+ * Advertise Rx and Tx pause separately, as the C gianfar (802.3 Annex 28B:
+ * the Pause and Asym_Pause bits), leaving the rest of the advertisement as
+ * it is; phylib renegotiates if it changed.
+ */
+void nxp_phy_set_asym_pause(struct net_device *dev, bool rx, bool tx)
+{
+	if (dev->phydev)
+		phy_set_asym_pause(dev->phydev, rx, tx);
+}
+
+/* Whether the PHY can advertise this pause combination. */
+bool nxp_phy_validate_pause(struct net_device *dev, bool rx, bool tx)
+{
+	struct ethtool_pauseparam pp = { .rx_pause = rx, .tx_pause = tx };
+
+	return dev->phydev && phy_validate_pause(dev->phydev, &pp);
+}
+
+/*
+ * The flow control both ends agreed on: mii_resolve_flowctrl_fdx() of our
+ * advertisement and the link partner's Pause/Asym_Pause bits
+ * (FLOW_CTRL_TX, FLOW_CTRL_RX), as the C gianfar's gfar_get_flowctrl_cfg().
+ */
+u8 nxp_phy_resolve_pause(struct net_device *dev)
+{
+	struct phy_device *phydev = dev->phydev;
+	u16 rmt = 0;
+
+	if (!phydev)
+		return 0;
+	if (phydev->pause)
+		rmt |= LPA_PAUSE_CAP;
+	if (phydev->asym_pause)
+		rmt |= LPA_PAUSE_ASYM;
+	return mii_resolve_flowctrl_fdx(linkmode_adv_to_lcl_adv_t(phydev->advertising), rmt);
+}
+
 int nxp_phy_start_aneg(struct net_device *dev)
 {
 	return dev->phydev ? phy_start_aneg(dev->phydev) : -ENODEV;

@@ -193,6 +193,9 @@ void nxp_phy_mac_caps(struct net_device *dev, bool gbit, bool asym_pause);
 bool nxp_phy_state(struct net_device *dev, int *speed, bool *full_duplex);
 bool nxp_phy_pause(struct net_device *dev);
 void nxp_phy_set_sym_pause(struct net_device *dev, bool rx, bool tx, bool autoneg);
+void nxp_phy_set_asym_pause(struct net_device *dev, bool rx, bool tx);
+bool nxp_phy_validate_pause(struct net_device *dev, bool rx, bool tx);
+u8 nxp_phy_resolve_pause(struct net_device *dev);
 int nxp_phy_start_aneg(struct net_device *dev);
 void nxp_phy_print_status(struct net_device *dev);
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # ethtool -a/-A: pause settings read back, combinations the MAC cannot do are
 # rejected and change nothing, traffic flows after each change. The ENET
-# pauses both directions or neither.
+# pauses both directions or neither; the eTSEC each on its own, advertised
+# as such.
 # timeout: 90
 . /usr/share/nxp/tests/lib.sh
 check "interface up" netif_up
@@ -25,6 +26,17 @@ before=$(snap)
 if [ "$NXP_MAC" = enet ]; then
 	check "rx on tx off rejected (both or neither)" sh -c "! ethtool -A $IF autoneg off rx on tx off"
 	check "rejection changed nothing" test "$(snap)" = "$before"
+fi
+if [ "$NXP_MAC" = etsec ]; then
+	# The eTSEC pauses each direction on its own: the PHY advertises
+	# Pause + Asym_Pause for receive-only, Asym_Pause alone for
+	# transmit-only (802.3 Annex 28B), as the C gianfar does.
+	adv() { ethtool $IF | sed -n 's/^[[:space:]]*Advertised pause frame use:[[:space:]]*//p'; }
+	check "rx on tx off accepted" ethtool -A $IF autoneg on rx on tx off
+	check "advertises receive-only pause ($(adv))" test "$(adv)" = "Symmetric Receive-only"
+	check "rx off tx on accepted" ethtool -A $IF autoneg on rx off tx on
+	check "advertises transmit-only pause ($(adv))" test "$(adv)" = "Transmit-only"
+	check "traffic after the asymmetric settings" ping -c 2 -W 3 $HOST_IP
 fi
 check "pause forced on" ethtool -A $IF autoneg off rx on tx on
 check "reads back off/on/on" test "$(snap)" = "off on on"
