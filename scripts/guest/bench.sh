@@ -56,7 +56,7 @@ iperf_rate() { # Mbit/s of the receiver summary line
 # interrupts' CPU in some runs and not in others: one CPU then does all the
 # work (50 % busy of two) or the two share it (60 %), and rates split into
 # two groups, 430-520 against 650-750 Mbit/s of TCP tx for either driver
-# (session 6, 3 runs per driver and placement), which medians of 9 rounds
+# (2026-11-30, 3 runs per driver and placement), which medians of 9 rounds
 # did not tame. BENCH_PIN=0 leaves placement to the scheduler.
 PIN_A= PIN_T=
 if [ "$NCPU" -gt 1 ] && [ "${BENCH_PIN:-1}" = 1 ]; then
