@@ -47,6 +47,10 @@ trap 'exit 130' INT TERM
 # Per-run settings as a second cpio appended to the image.
 mkdir -p "$work/root/etc/nxp"
 for l in "$@"; do echo "$l"; done > "$work/root/etc/nxp/run.conf"
+# The addresses in the format of the kernel's network suites (their
+# drivers/net/net.config), which the guest tests read as well (tests/lib.sh).
+printf '%s\n' "# The test namespace of scripts/run-board.sh." LOCAL_V4=10.77.0.2 REMOTE_V4=10.77.0.1 \
+	> "$work/root/etc/nxp/net.config"
 (cd "$work/root" && find . | cpio -o -H newc --owner=0:0 --quiet | gzip) > "$work/extra.cpio.gz"
 cat "$image" "$work/extra.cpio.gz" > "$work/initrd.cpio.gz"
 

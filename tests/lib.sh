@@ -6,19 +6,35 @@
 # environment: NXP_DRIVER=c|rust, NXP_BOARD (scripts/env.sh: ppc-e500,
 # arm-imx7, arm-imx6ul, arm64-imx8mp), and NXP_PORT, the platform device of
 # the port cabled to the host (default: the driver's first interface).
-# NXP_MAC is the controller family the board has: etsec or enet.
+# NXP_MAC is the controller family the board has: etsec or enet (derived
+# from NXP_BOARD; on another board, set it).
+#
+# On a real board the tests read the configuration the kernel's own network
+# suites use (tools/testing/selftests/drivers/net/net.config), from the
+# environment or from the file NXP_NET_CONFIG (default /etc/nxp/net.config):
+# NETIF, the interface under test; LOCAL_V4, its address; REMOTE_V4, the
+# peer, which runs `iperf3 -s`, `iperf3 -s -p 5202` and `netserver`. The
+# emulated boards' defaults are the test namespace's: 10.77.0.2 and the
+# host side of the tap, 10.77.0.1. NXP_MODDIR (default /lib/modules/nxp)
+# holds the modules; a module not found there is loaded with modprobe.
 
-HOST_IP=10.77.0.1
-GUEST_IP=10.77.0.2
+NXP_NET_CONFIG=${NXP_NET_CONFIG:-/etc/nxp/net.config}
+if [ -f "$NXP_NET_CONFIG" ]; then
+	# shellcheck disable=SC1090 # the board's own file
+	. "$NXP_NET_CONFIG"
+fi
+HOST_IP=${REMOTE_V4:-10.77.0.1}
+GUEST_IP=${LOCAL_V4:-10.77.0.2}
+NETIF=${NETIF:-}
 KSFT_SKIP=4
 SPLAT_RE='WARNING:|BUG:|Oops|Unable to handle|kernel BUG|unreferenced object|Call Trace:|self-detected stall|blocked for more than'
 FAILED=0
-MODDIR=/lib/modules/nxp
+MODDIR=${NXP_MODDIR:-/lib/modules/nxp}
 
 case "${NXP_BOARD:-}" in
 ppc-e500) NXP_MAC=etsec ;;
 arm-imx* | arm64-imx*) NXP_MAC=enet ;;
-*) NXP_MAC= ;;
+*) NXP_MAC=${NXP_MAC:-} ;;
 esac
 
 # select_driver <c|rust>: the modules and platform driver name to use.
@@ -28,7 +44,7 @@ select_driver() {
 	etsec/rust) MODULES="gianfar_rs" DRV_NAME=gianfar_rs ;;
 	enet/c) MODULES="fec" DRV_NAME=fec ;;
 	enet/rust) MODULES="fec_rs" DRV_NAME=fec_rs ;;
-	*) echo "# NXP_BOARD/NXP_DRIVER not set" ;;
+	*) echo "# NXP_DRIVER (c or rust) and NXP_BOARD or NXP_MAC (etsec or enet) not set" ;;
 	esac
 }
 select_driver "${NXP_DRIVER:-}"
@@ -72,7 +88,12 @@ loaded() { grep -q "^$(echo "$1" | tr - _) " /proc/modules; }
 
 load_driver() {
 	for m in $MODULES; do
-		loaded "$m" || insmod "$MODDIR/$m.ko" || return 1
+		loaded "$m" && continue
+		if [ -f "$MODDIR/$m.ko" ]; then
+			insmod "$MODDIR/$m.ko" || return 1
+		else
+			modprobe "$m" || return 1
+		fi
 	done
 }
 
@@ -88,8 +109,14 @@ bound_devices() {
 }
 
 # The network interface of the driver under test on the port cabled to the
-# host (NXP_PORT; else its first interface), or nothing.
+# host (NETIF, or the one on NXP_PORT; else its first interface), or nothing.
 netif() {
+	if [ -n "$NETIF" ]; then
+		d=$(readlink "/sys/class/net/$NETIF/device/driver" 2> /dev/null) || return 1
+		[ "${d##*/}" = "$DRV_NAME" ] || return 1
+		echo "$NETIF"
+		return 0
+	fi
 	for n in /sys/class/net/*; do
 		d=$(readlink "$n/device/driver" 2> /dev/null) || continue
 		[ "${d##*/}" = "$DRV_NAME" ] || continue
