@@ -88,13 +88,21 @@ run_guest_tests() {
 		sed -n 's/^NXP-TAP //p' "$log" | grep -vE '^(TAP version|1\.\.)' |
 			sed -E "s/^((not )?ok [0-9]+ )/\1$2$TAG: /" | baseline "$2"
 		grep -h '# metric:' "$log" | sed "s/.*# metric: /$1 $2$TAG /" >> "$RES/metrics.txt" || true
-		[ $rc = 2 ] || break
-		# Tests with a result; the next one is the test the guest died in.
+		# Tests with a result; with rc 2 the next one is the test the guest
+		# died in.
 		ran=$(sed -n 's/^NXP-TAP //p' "$log" | sed -nE 's/^(not )?ok [0-9]+ ([a-z0-9_]+).*/\2/p')
 		rest=
 		for t in $todo; do
 			echo "$ran" | grep -qx "$t" || rest="$rest $t"
 		done
+		if [ $rc != 2 ]; then
+			# A run that ended otherwise (the runner itself stopped) must
+			# not pass for the tests it never ran.
+			for t in $rest; do
+				echo "not ok 0 $2$TAG: $t (no result: the guest run ended with status $rc; console log: $log)"
+			done | baseline "$2"
+			break
+		fi
 		dead=$(echo $rest | cut -d' ' -f1)
 		why=$(grep '^NXP-HOST' "$log" | tail -1)
 		sig=$(echo "$why" | sed -n 's/.*QEMU exited (status \([0-9]*\)).*/\1/p')
