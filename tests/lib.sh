@@ -27,7 +27,7 @@ HOST_IP=${REMOTE_V4:-10.77.0.1}
 GUEST_IP=${LOCAL_V4:-10.77.0.2}
 NETIF=${NETIF:-}
 KSFT_SKIP=4
-SPLAT_RE='WARNING:|BUG:|Oops|Unable to handle|kernel BUG|unreferenced object|Call Trace:|self-detected stall|blocked for more than'
+SPLAT_RE='WARNING:|BUG:|Oops|Unable to handle|kernel BUG|unreferenced object|Call Trace:|Call trace:|self-detected stall|blocked for more than'
 FAILED=0
 MODDIR=${NXP_MODDIR:-/lib/modules/nxp}
 
@@ -106,6 +106,16 @@ unload_driver() {
 # Devices bound to the driver under test, as platform device names.
 bound_devices() {
 	ls /sys/bus/platform/drivers/$DRV_NAME 2> /dev/null | grep -E '^[0-9a-f]+\.|ethernet' || true
+}
+
+# The same on one line; some_bound, all_bound <list> (each one in the list is
+# bound): conditions for wait_for.
+bound_list() { echo $(bound_devices); }
+some_bound() { [ -n "$(bound_devices)" ]; }
+all_bound() {
+	for b in $1; do
+		bound_devices | grep -qx "$b" || return 1
+	done
 }
 
 # The network interface of the driver under test on the port cabled to the
