@@ -64,15 +64,17 @@ elapsed() { echo "$(($(date +%s) - T0))s"; }
 # run_guest_tests <board> <driver> <tests>: boots the board and runs the tests
 # there, printing their TAP lines (driver-prefixed). If the guest dies (QEMU
 # exit, panic, hang), the test it was in fails and a fresh boot runs the
-# tests still to do (four boots at most). An emulator crash (QEMU killed by a
-# signal: the ppce500 eTSEC model has segfaulted under iperf3 with the C
-# gianfar and with ours alike) is QEMU's fault, not the guest's: that test
-# runs once more in the fresh boot and only fails if QEMU crashes again. The
+# tests still to do (six boots at most). An emulator crash (QEMU killed by a
+# signal) is QEMU's fault, not the guest's: the ppce500 eTSEC model
+# segfaults now and then under TCP traffic, with the C gianfar and with ours
+# alike (in 4 of 12 runs of tests/bql.sh with ours on 2026-12-01, none of 5
+# with the C gianfar, whose TCP tx is slower). That test runs again in a
+# fresh boot, up to twice, and fails if QEMU crashes every time. The
 # C driver is the baseline, not the product: its failures are printed as
 # TODO (TAP: reported, not counted).
 run_guest_tests() {
 	todo=$3 boot=0 retried=
-	while [ -n "$todo" ] && [ $boot -lt 4 ]; do
+	while [ -n "$todo" ] && [ $boot -lt 6 ]; do
 		boot=$((boot + 1))
 		tmo=0
 		for t in $todo; do
@@ -106,7 +108,8 @@ run_guest_tests() {
 		dead=$(echo $rest | cut -d' ' -f1)
 		why=$(grep '^NXP-HOST' "$log" | tail -1)
 		sig=$(echo "$why" | sed -n 's/.*QEMU exited (status \([0-9]*\)).*/\1/p')
-		if [ -n "$dead" ] && [ "${sig:-0}" -ge 128 ] && ! echo "$retried" | grep -qw "$dead"; then
+		if [ -n "$dead" ] && [ "${sig:-0}" -ge 128 ] &&
+			[ "$(echo $retried | tr ' ' '\n' | grep -cx "$dead")" -lt 2 ]; then
 			retried="$retried $dead"
 			echo "# $2$TAG: $dead: QEMU crashed (signal $((sig - 128))) during this test; a fresh boot runs it again (console log: $log)"
 			todo=$(echo $rest)
