@@ -68,7 +68,8 @@ elapsed() { echo "$(($(date +%s) - T0))s"; }
 # signal) is QEMU's fault, not the guest's: the ppce500 eTSEC model
 # segfaults now and then under TCP traffic, with the C gianfar and with ours
 # alike (in 4 of 12 runs of tests/bql.sh with ours on 2026-12-01, none of 5
-# with the C gianfar, whose TCP tx is slower). That test runs again in a
+# with the C gianfar, whose TCP tx is slower, before that test used 128 KiB
+# socket buffers as the others do). That test runs again in a
 # fresh boot, up to twice, and fails if QEMU crashes every time. The
 # C driver is the baseline, not the product: its failures are printed as
 # TODO (TAP: reported, not counted).
