@@ -10,8 +10,8 @@
 #   make setup                install everything the project needs (root)
 #   make demo                 the main job: boot the i.MX7D board, load fec_rs,
 #                             push iperf3 traffic both ways, print results
-#   make check                all tests (host unit tests + both boards)
-#   make bench                side-by-side benchmark, Rust vs C, both boards
+#   make check                all tests (host unit tests + every board)
+#   make bench                side-by-side benchmark, Rust vs C, every board
 #                             (BENCH_* settings: see scripts/bench.sh)
 #   make profile              per-function guest kernel profile, C vs Rust
 #                             (PROFILE_* settings: see scripts/profile.sh)
@@ -19,7 +19,8 @@
 #
 # The module sources are read by Kbuild (see Kbuild).
 
-BOARDS ?= ppc-e500 arm-imx7
+# (The i.MX6UL boots the i.MX7D's kernel, so its modules are the same.)
+BOARDS ?= ppc-e500 arm-imx7 arm64-imx8mp
 OUT ?= $(CURDIR)/out
 
 ifneq ($(KDIR),)
