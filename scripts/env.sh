@@ -67,9 +67,6 @@ board_vars() {
 		# next probe.)
 		arm-imx6ul) DTB=arch/arm/boot/dts/nxp/imx/imx6ul-14x14-evk.dtb PORT=20b4000.ethernet ;;
 		esac
-		C_DRIVER="fec"
-		C_DRIVER_MOD=fec
-		RS_DRIVER=fec_rs
 		GNU_HOST=arm-linux-gnueabihf
 		DEB_ARCH=armhf
 		;;
@@ -82,15 +79,20 @@ board_vars() {
 		KIMAGE=arch/arm64/boot/Image
 		DTB=arch/arm64/boot/dts/freescale/imx8mp-evk.dtb
 		PORT=30be0000.ethernet
-		C_DRIVER="fec"
-		C_DRIVER_MOD=fec
-		RS_DRIVER=fec_rs
 		GNU_HOST=aarch64-linux-gnu
 		DEB_ARCH=arm64
 		;;
 	*)
 		echo "unknown board '$BOARD' (one of: $NXP_BOARDS)" >&2
 		return 1
+		;;
+	esac
+	case $BOARD in
+	arm-imx* | arm64-imx*)
+		# Every i.MX board: the ENET, the C fec as the baseline.
+		C_DRIVER="fec"
+		C_DRIVER_MOD=fec
+		RS_DRIVER=fec_rs
 		;;
 	esac
 	export ARCH CROSS KARGS KCONF KTARGETS KIMAGE DTB PORT DEB_ARCH C_DRIVER C_DRIVER_MOD RS_DRIVER GNU_HOST BOARD
