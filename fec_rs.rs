@@ -135,6 +135,7 @@ use netdev::{
         Rings,
         Setup,
         Stats,
+        StdStats,
         TxCounters,
         TxQueue,
         TxVerdict, //
@@ -1626,6 +1627,25 @@ impl NetDriver for Fec {
         // The MIB counters follow, read live.
         for (o, (_, reg)) in out.iter_mut().skip(vals.len()).zip(regs::MIB.iter()) {
             *o = u64::from(self.regs.read(*reg));
+        }
+    }
+
+    fn std_stats(&self, queue: Option<u32>, s: &mut StdStats) {
+        match queue {
+            // The MIB's IEEE 802.3 flow-control frame counters, read live.
+            None => {
+                s.tx_pause = u64::from(self.regs.read(regs::MIB_TX_FDXFC));
+                s.rx_pause = u64::from(self.regs.read(regs::MIB_RX_FDXFC));
+            }
+            // One queue pair: the device's counters.
+            Some(_) => {
+                let st = &self.stats;
+                s.rx_packets = st.rx_packets.load(Relaxed);
+                s.rx_bytes = st.rx_bytes.load(Relaxed);
+                s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
+                s.tx_packets = st.tx_packets.load(Relaxed);
+                s.tx_bytes = st.tx_bytes.load(Relaxed);
+            }
         }
     }
 

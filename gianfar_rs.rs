@@ -114,6 +114,7 @@ use netdev::{
         Rings,
         Setup,
         Stats,
+        StdStats,
         TxCounters,
         TxQueue,
         TxVerdict, //
@@ -1450,6 +1451,27 @@ impl NetDriver for Gfar {
         for (k, o) in out.iter_mut().skip(vals.len()).enumerate() {
             if let Some(reg) = regs::RMON_FIRST.at(k, 4) {
                 *o = u64::from(r.read(reg));
+            }
+        }
+    }
+
+    fn std_stats(&self, queue: Option<u32>, s: &mut StdStats) {
+        match queue {
+            // The RMON pause frame counters, on the first group's page.
+            None => {
+                let r = &self.groups[0].regs;
+                s.tx_pause = u64::from(r.read(regs::RMON_TXPF));
+                s.rx_pause = u64::from(r.read(regs::RMON_RXPF));
+            }
+            // Queue pair i is group i's.
+            Some(i) => {
+                if let Some(g) = self.groups.get(i as usize) {
+                    let st = &g.stats;
+                    s.rx_packets = st.rx_packets.load(Relaxed);
+                    s.rx_bytes = st.rx_bytes.load(Relaxed);
+                    s.tx_packets = st.tx_packets.load(Relaxed);
+                    s.tx_bytes = st.tx_bytes.load(Relaxed);
+                }
             }
         }
     }

@@ -206,6 +206,9 @@ pub(crate) const fn mscr(rate_hz: u32) -> Option<u32> {
     Some(speed << 1 | hold << 8)
 }
 
+/// IEEE 802.3 flow-control (pause) frames sent and received (`ethtool -I -a`).
+pub(crate) const MIB_TX_FDXFC: Reg = Reg::new(0x270);
+pub(crate) const MIB_RX_FDXFC: Reg = Reg::new(0x2dc);
 /// The MIB counters of `ethtool -S`, named as by the C driver (`fec_stats`).
 pub(crate) const MIB_COUNT: usize = 53;
 /// The MIB counters of `ethtool -S`.

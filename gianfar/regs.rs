@@ -109,6 +109,9 @@ pub(crate) const MACSTNADDR2: Reg = Reg::new(0x544);
 
 /// First RMON counter (`struct rmon_mib`, 0x680..=0x73c).
 pub(crate) const RMON_FIRST: Reg = Reg::new(0x680);
+/// Receive pause frame and transmit pause control frame counters.
+pub(crate) const RMON_RXPF: Reg = Reg::new(0x6b4);
+pub(crate) const RMON_TXPF: Reg = Reg::new(0x6f0);
 /// Last RMON counter.
 pub(crate) const RMON_LAST: Reg = Reg::new(0x73c);
 /// Individual/group address hash, 8 registers.

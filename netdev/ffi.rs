@@ -202,6 +202,22 @@ mod net {
         pub(crate) tx_frames: u32,
     }
 
+    /// `struct nxp_std_stats` of `shim_net.h`: a counter left at
+    /// `NXP_STAT_NONE` (all ones) is one the device does not keep.
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub(crate) struct NxpStdStats {
+        pub(crate) tx_pause: u64,
+        pub(crate) rx_pause: u64,
+        pub(crate) rx_packets: u64,
+        pub(crate) rx_bytes: u64,
+        pub(crate) rx_alloc_fail: u64,
+        pub(crate) tx_packets: u64,
+        pub(crate) tx_bytes: u64,
+        pub(crate) tx_stop: u64,
+        pub(crate) tx_wake: u64,
+    }
+
     /// `struct nxp_rings` of `shim_net.h`.
     #[repr(C)]
     #[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]

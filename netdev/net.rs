@@ -40,7 +40,8 @@ pub(crate) use ffi::{
     NxpCoalesce as Coalesce,
     NxpPause as Pause,
     NxpRings as Rings,
-    NxpStats as Stats, //
+    NxpStats as Stats,
+    NxpStdStats as StdStats, //
 };
 
 /// A registered or registering `struct net_device`.
@@ -594,6 +595,14 @@ pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
     fn set_rx_csum(&self, _on: bool) -> Result {
         Err(EOPNOTSUPP)
     }
+
+    /// The standard statistics, counted from registration on: with `queue`
+    /// `None` the device-wide pause frames (`ethtool -I -a`), with
+    /// `Some(i)` the counters of Rx and Tx queue `i` (the netdev family's
+    /// qstats; `i` below the queue count of [`Registration::new`]). `s`
+    /// comes with every counter at `NXP_STAT_NONE` (not kept); the driver sets those it
+    /// keeps. Called with RTNL or the netdev instance lock held.
+    fn std_stats(&self, _queue: Option<u32>, _s: &mut StdStats) {}
 }
 
 /// A registered network device with its driver state `T`.
@@ -966,6 +975,15 @@ pub(crate) mod entry {
 
     /// # Safety
     ///
+    /// See the module documentation; `st` is valid for reads and writes.
+    pub(crate) unsafe fn std_stats<T: NetDriver>(rs: *mut c_void, queue: c_int, st: *mut StdStats) {
+        let q = u32::try_from(queue).ok();
+        // SAFETY: Caller contract; `st` is the shim's local.
+        unsafe { state::<T>(rs).std_stats(q, &mut *st) }
+    }
+
+    /// # Safety
+    ///
     /// See the module documentation.
     pub(crate) unsafe fn set_rx_csum<T: NetDriver>(rs: *mut c_void, on: bool) -> c_int {
         from_result(|| {
@@ -994,7 +1012,8 @@ macro_rules! declare_net_driver {
                     Coalesce,
                     Pause,
                     Rings,
-                    Stats, //
+                    Stats,
+                    StdStats, //
                 },
             };
 
@@ -1260,6 +1279,15 @@ macro_rules! declare_net_driver {
             unsafe extern "C" fn nxp_rs_ndo_set_rx_csum(rs: *mut c_void, on: bool) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::set_rx_csum::<$t>(rs, on) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; `st`
+            /// is valid for reads and writes.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_std_stats(rs: *mut c_void, queue: c_int, st: *mut StdStats) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `st` is the shim's local.
+                unsafe { entry::std_stats::<$t>(rs, queue, st) }
             }
         }
     };

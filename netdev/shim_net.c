@@ -260,6 +260,43 @@ static void nxp_get_regs(struct net_device *dev, struct ethtool_regs *regs, void
 	nxp_rs_regs(rs_of(dev), buf, len / sizeof(u32));
 }
 
+/*
+ * Queues: as many pairs of an Rx and a Tx queue as the driver registered,
+ * fixed. Each pair is one "combined" channel (queue i's Rx and Tx served
+ * together, by one interrupt on the ENET, by one interrupt group on the
+ * eTSEC). `ethtool -L` accepts only that count, which the core's check
+ * against the maxima already guarantees.
+ */
+static void nxp_get_channels(struct net_device *dev, struct ethtool_channels *ch)
+{
+	ch->max_combined = dev->real_num_rx_queues;
+	ch->combined_count = dev->real_num_rx_queues;
+}
+
+static int nxp_set_channels(struct net_device *dev, struct ethtool_channels *ch)
+{
+	if (ch->combined_count != dev->real_num_rx_queues || ch->rx_count ||
+	    ch->tx_count || ch->other_count)
+		return -EINVAL;
+	return 0;
+}
+
+static void nxp_std_stats(struct net_device *dev, int queue, struct nxp_std_stats *s)
+{
+	memset(s, 0xff, sizeof(*s));
+	nxp_rs_std_stats(rs_of(dev), queue, s);
+}
+
+static void nxp_get_pause_stats(struct net_device *dev, struct ethtool_pause_stats *ps)
+{
+	struct nxp_std_stats s;
+
+	nxp_std_stats(dev, -1, &s);
+	/* ETHTOOL_STAT_NOT_SET is the same all-ones value. */
+	ps->tx_pause_frames = s.tx_pause;
+	ps->rx_pause_frames = s.rx_pause;
+}
+
 static u32 nxp_get_msglevel(struct net_device *dev)
 {
 	return nxp_rs_get_msglevel(rs_of(dev));
@@ -280,6 +317,9 @@ static const struct ethtool_ops nxp_ethtool_ops = {
 	.set_ringparam		= nxp_set_ringparam,
 	.get_pauseparam		= nxp_get_pauseparam,
 	.set_pauseparam		= nxp_set_pauseparam,
+	.get_pause_stats	= nxp_get_pause_stats,
+	.get_channels		= nxp_get_channels,
+	.set_channels		= nxp_set_channels,
 	.get_sset_count		= nxp_get_sset_count,
 	.get_strings		= nxp_get_strings,
 	.get_ethtool_stats	= nxp_get_ethtool_stats,
@@ -291,6 +331,64 @@ static const struct ethtool_ops nxp_ethtool_ops = {
 	.get_link_ksettings	= phy_ethtool_get_link_ksettings,
 	.set_link_ksettings	= phy_ethtool_set_link_ksettings,
 	.nway_reset		= phy_ethtool_nway_reset,
+};
+
+/* --- per-queue statistics (netdev_stat_ops) ------------------------------- */
+
+/*
+ * The drivers count from registration on and never reset, per queue pair,
+ * and the number of queues never changes: the queues hold the device's
+ * whole history, and the base (what no live queue holds) is zero for every
+ * counter they keep.
+ */
+static void nxp_queue_stats_rx(struct net_device *dev, int idx,
+			       struct netdev_queue_stats_rx *rx)
+{
+	struct nxp_std_stats s;
+
+	nxp_std_stats(dev, idx, &s);
+	rx->packets = s.rx_packets;
+	rx->bytes = s.rx_bytes;
+	if (s.rx_alloc_fail != NXP_STAT_NONE)
+		rx->alloc_fail = s.rx_alloc_fail;
+}
+
+static void nxp_queue_stats_tx(struct net_device *dev, int idx,
+			       struct netdev_queue_stats_tx *tx)
+{
+	struct nxp_std_stats s;
+
+	nxp_std_stats(dev, idx, &s);
+	tx->packets = s.tx_packets;
+	tx->bytes = s.tx_bytes;
+	if (s.tx_stop != NXP_STAT_NONE)
+		tx->stop = s.tx_stop;
+	if (s.tx_wake != NXP_STAT_NONE)
+		tx->wake = s.tx_wake;
+}
+
+static void nxp_base_stats(struct net_device *dev, struct netdev_queue_stats_rx *rx,
+			   struct netdev_queue_stats_tx *tx)
+{
+	struct nxp_std_stats s;
+
+	nxp_std_stats(dev, 0, &s);
+	rx->packets = 0;
+	rx->bytes = 0;
+	if (s.rx_alloc_fail != NXP_STAT_NONE)
+		rx->alloc_fail = 0;
+	tx->packets = 0;
+	tx->bytes = 0;
+	if (s.tx_stop != NXP_STAT_NONE)
+		tx->stop = 0;
+	if (s.tx_wake != NXP_STAT_NONE)
+		tx->wake = 0;
+}
+
+static const struct netdev_stat_ops nxp_stat_ops = {
+	.get_queue_stats_rx	= nxp_queue_stats_rx,
+	.get_queue_stats_tx	= nxp_queue_stats_tx,
+	.get_base_stats		= nxp_base_stats,
 };
 
 /* --- net_device ----------------------------------------------------------- */
@@ -322,6 +420,7 @@ struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
 	INIT_WORK(&priv->reset_work, nxp_reset_work);
 	dev->netdev_ops = &nxp_netdev_ops;
 	dev->ethtool_ops = &nxp_ethtool_ops;
+	dev->stat_ops = &nxp_stat_ops;
 	return dev;
 }
 

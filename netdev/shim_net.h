@@ -59,6 +59,19 @@ struct nxp_pause {
 	u32 autoneg, rx, tx;
 };
 
+/*
+ * Standard statistics: the pause frames of `ethtool -I -a` (device-wide) and
+ * the counters of the netdev family's qstats (per queue pair: Rx and Tx
+ * queue i). Layout shared with Rust; NXP_STAT_NONE marks a counter the
+ * device does not keep.
+ */
+#define NXP_STAT_NONE	(~0ULL)
+struct nxp_std_stats {
+	u64 tx_pause, rx_pause;
+	u64 rx_packets, rx_bytes, rx_alloc_fail;
+	u64 tx_packets, tx_bytes, tx_stop, tx_wake;
+};
+
 /* Rust entry points (per module). */
 int nxp_rs_ndo_open(void *rs);
 int nxp_rs_ndo_stop(void *rs);
@@ -87,6 +100,7 @@ u32 nxp_rs_get_msglevel(void *rs);
 void nxp_rs_set_msglevel(void *rs, u32 level);
 bool nxp_rs_ndo_gso_ok(void *rs, unsigned int segs, unsigned int nr_frags);
 int nxp_rs_ndo_set_rx_csum(void *rs, bool on);
+void nxp_rs_std_stats(void *rs, int queue, struct nxp_std_stats *s);
 
 /* net_device */
 struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,

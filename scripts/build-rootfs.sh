@@ -18,9 +18,10 @@ SUITE=trixie
 # What our tests and the kernel's network suites run: busybox for the small
 # tools and /init, bash and coreutils (kselftest's runner wants
 # `timeout --foreground`), python3 with PyYAML (the YNL library of the
-# suites), ethtool with netlink and JSON output, iproute2 with JSON, the
-# traffic tools, jq, bpftool and kmod.
-PKGS="busybox bash coreutils python3 python3-yaml ethtool iproute2 iperf3 netperf socat jq bpftool kmod"
+# suites), ethtool with netlink and JSON output, iproute2 with JSON,
+# iputils' ping (the suites use its options), the traffic tools, jq, bpftool
+# and kmod.
+PKGS="busybox bash coreutils python3 python3-yaml ethtool iproute2 iputils-ping iperf3 netperf socat jq bpftool kmod"
 
 key=$(cat "$0" | sha256sum | cut -c1-12)
 out=$NXP_CACHE/rootfs/$DEB_ARCH-$key
@@ -44,7 +45,7 @@ tar -xf "$out/raw.tar" -C "$t" --exclude=./dev --exclude=./usr/share/doc --exclu
 tar -cf "$out/root.tar" -C "$t" .
 rm -rf "$t" "$out/raw.tar"
 tar -tf "$out/root.tar" > "$out/files"
-for b in usr/bin/busybox usr/bin/python3 usr/sbin/ethtool usr/bin/ip usr/bin/iperf3 usr/bin/netperf usr/bin/jq; do
+for b in usr/bin/busybox usr/bin/ping usr/bin/python3 usr/sbin/ethtool usr/bin/ip usr/bin/iperf3 usr/bin/netperf usr/bin/jq; do
 	grep -qx "\./$b" "$out/files" || die "$b missing from the $DEB_ARCH userland"
 done
 touch "$out/.done"

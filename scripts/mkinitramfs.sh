@@ -3,7 +3,8 @@
 #
 # Guest root file system: the board's userland (a Debian tree, or busybox
 # and the static tools: ip, ethtool, iperf3, netperf), ppstat, the C
-# baseline modules from the kernel build, our Rust modules and tests/. Per-run settings are appended by run-board.sh as a second cpio.
+# baseline modules from the kernel build, our Rust modules, tests/ and, with
+# a Debian userland, the kernel's network suites (scripts/build-ksft.sh). Per-run settings are appended by run-board.sh as a second cpio.
 set -eu
 . "$(dirname "$0")/env.sh"
 board_vars "$1"
@@ -35,7 +36,15 @@ install -m755 "$NXP_TOP/scripts/guest/init" "$r/init"
 install -m755 "$NXP_TOP/scripts/guest/demo.sh" "$r/usr/share/nxp/demo.sh"
 install -m755 "$NXP_TOP/scripts/guest/bench.sh" "$r/usr/share/nxp/bench.sh"
 install -m755 "$NXP_TOP/scripts/guest/profile.sh" "$r/usr/share/nxp/profile.sh"
-cp "$NXP_TOP"/tests/*.sh "$r/usr/share/nxp/tests/"
+cp "$NXP_TOP"/tests/*.sh "$NXP_TOP/tests/upstream.list" "$r/usr/share/nxp/tests/"
+# The kernel's network driver suites, where the guest has python3.
+if [ -n "$DEB_ARCH" ]; then
+	ks=$("$NXP_TOP/scripts/build-ksft.sh" "$BOARD")
+	mkdir -p "$r/usr/share/nxp/ksft" && cp -a "$ks/linux" "$r/usr/share/nxp/ksft/"
+	# Our remote type: the test namespace's host end (scripts/remote-agent.py).
+	install -m644 "$NXP_TOP/tests/ksft/remote_nxp.py" \
+		"$r/usr/share/nxp/ksft/linux/tools/testing/selftests/drivers/net/lib/py/"
+fi
 mkdir -p "$r/var/run"
 for m in $C_DRIVER; do
 	f=$(find "$kdir/drivers" -name "$m.ko" | head -1)
@@ -43,6 +52,17 @@ for m in $C_DRIVER; do
 	cp "$f" "$r/lib/modules/nxp/"
 done
 cp "$kdir/samples/rust/rust_minimal.ko" "$r/lib/modules/nxp/"
+# The kernel's other modules (qdiscs, VLAN, MACsec: what the tests load
+# with modprobe), except the Ethernet drivers under test, which the tests
+# load themselves from the directory above.
+if [ -n "$DEB_ARCH" ]; then
+	make -s -C "$kdir" $KARGS INSTALL_MOD_PATH="$r/usr" INSTALL_MOD_STRIP=1 modules_install > /dev/null ||
+		die "modules_install failed"
+	kver=$(cat "$kdir/include/config/kernel.release")
+	rm -rf "$r/usr/lib/modules/$kver/kernel/drivers/net/ethernet/freescale" \
+		"$r/usr/lib/modules/$kver/build" "$r/usr/lib/modules/$kver/source"
+	depmod -b "$r/usr" "$kver"
+fi
 for f in "$rsdir"/*.ko; do [ -e "$f" ] && cp "$f" "$r/lib/modules/nxp/"; done
 echo "root:x:0:0:root:/root:/bin/sh" > "$r/etc/passwd"
 echo "root:x:0:" > "$r/etc/group"

@@ -4,7 +4,9 @@
 # Boots an emulated board in QEMU inside a network namespace created for this
 # run (tap0 = 10.77.0.1/24 on the host side, the guest uses 10.77.0.2/24; an
 # iperf3 server and netserver listen on the host side; 10.77.1.1/24 with an
-# iperf3 server is the jumbo-frame peer), passes run.conf to the
+# iperf3 server is the jumbo-frame peer; on the boards with a Debian
+# userland scripts/remote-agent.py is the remote end of the kernel's network
+# suites), passes run.conf to the
 # guest, waits for "NXP-DONE rc=N end", and always cleans up QEMU and the namespace.
 # Exit: the guest's rc; 2 on timeout, kernel panic or a guest that died early.
 #
@@ -49,8 +51,12 @@ mkdir -p "$work/root/etc/nxp"
 for l in "$@"; do echo "$l"; done > "$work/root/etc/nxp/run.conf"
 # The addresses in the format of the kernel's network suites (their
 # drivers/net/net.config), which the guest tests read as well (tests/lib.sh).
+# The remote end of the suites: scripts/remote-agent.py on the host side of
+# the tap, which runs what the guest asks with this run's token.
+od -An -tx1 -N16 /dev/urandom | tr -d ' \n' > "$work/token"
+chmod 600 "$work/token"
 printf '%s\n' "# The test namespace of scripts/run-board.sh." LOCAL_V4=10.77.0.2 REMOTE_V4=10.77.0.1 \
-	> "$work/root/etc/nxp/net.config"
+	REMOTE_TYPE=nxp "REMOTE_ARGS=10.77.0.1:7999:$(cat "$work/token")" > "$work/root/etc/nxp/net.config"
 (cd "$work/root" && find . | cpio -o -H newc --owner=0:0 --quiet | gzip) > "$work/extra.cpio.gz"
 cat "$image" "$work/extra.cpio.gz" > "$work/initrd.cpio.gz"
 
@@ -74,6 +80,11 @@ ipn iperf3 -s -D -B 10.77.1.1 > /dev/null
 # A second server for background traffic in robustness tests (port 5202).
 ipn iperf3 -s -D -B 10.77.0.1 -p 5202 > /dev/null
 ipn netserver -L 10.77.0.1 > /dev/null 2>&1
+if [ -n "$DEB_ARCH" ]; then
+	hostbin=$("$NXP_TOP/scripts/build-ksft.sh" host)/bin
+	ipn python3 "$NXP_TOP/scripts/remote-agent.py" 10.77.0.1 7999 "$work/token" "$hostbin" \
+		> "$work/agent.log" 2>&1 &
+fi
 
 case $BOARD in
 ppc-e500)

@@ -64,8 +64,8 @@ have_index linux-source-7.3 trixie-backports || die "trixie-backports index miss
 HOST_PKGS="build-essential dpkg-dev flex bison bc libelf-dev libssl-dev cpio kmod rsync python3 file
  xz-utils zstd curl gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-powerpc-linux-gnu libc6-dev-powerpc-cross
  gcc-aarch64-linux-gnu libc6-dev-arm64-cross
- libclang-19-dev u-boot-tools autoconf automake libtool pkg-config texinfo
- iproute2 iperf3 ethtool procps psmisc python3-matplotlib mmdebstrap"
+ libclang-19-dev clang-19 u-boot-tools autoconf automake libtool pkg-config texinfo
+ iproute2 iperf3 ethtool procps psmisc python3-matplotlib mmdebstrap socat iputils-ping"
 QEMU_PKGS="qemu-system-arm qemu-system-ppc"
 missing=""
 for p in $HOST_PKGS; do

@@ -79,7 +79,10 @@ run_guest_tests() {
 		boot=$((boot + 1))
 		tmo=0
 		for t in $todo; do
-			x=$(sed -n 's/^# timeout: *//p' "$NXP_TOP/tests/$t.sh")
+			case $t in
+			ksft_*) x=$(awk -v t="$t" '$1 == t { print $3 }' "$NXP_TOP/tests/upstream.list") ;;
+			*) x=$(sed -n 's/^# timeout: *//p' "$NXP_TOP/tests/$t.sh") ;;
+			esac
 			tmo=$((tmo + ${x:-120}))
 		done
 		log=$NXP_OUT/$1/console-$2$TAG.log

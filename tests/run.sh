@@ -1,7 +1,8 @@
 #!/bin/sh
 # Guest-side test runner (kselftest style). Runs each named test of tests/ with
 # a timeout and prints one TAP line per test, prefixed with "NXP-TAP " so the
-# host can pick them out of the console. A test fails if it exits 1, times out,
+# host can pick them out of the console; a file of the kernel's suites
+# (tests/upstream.list, tests/ksft.sh) prints a line per case. A test fails if it exits 1, times out,
 # or if the kernel logged a splat (WARNING, BUG, Oops, leak) while it ran.
 # Exit code: 0 when no test failed.
 #
@@ -10,16 +11,50 @@ T=/usr/share/nxp/tests
 . $T/lib.sh
 n=0
 failed=0
+# ksft_cases <test> <rc> <splat>: the TAP lines of an upstream file's run.
+ksft_cases() {
+	kc=0 kf=0 n=$((n - 1))
+	while IFS= read -r l; do
+		case "$l" in
+		"ok "* | "not ok "*) ;;
+		*) continue ;;
+		esac
+		st=ok
+		case "$l" in "not ok "*) st="not ok" kf=$((kf + 1)) ;; esac
+		rest=$(echo "$l" | sed -E 's/^(not )?ok [0-9]+ [^.# ]*\.?//; s/ # XFAIL/ # SKIP XFAIL/')
+		n=$((n + 1)) kc=$((kc + 1))
+		echo "NXP-TAP $st $n $1: $rest"
+	done < /tmp/out.$1
+	if [ -n "$3" ] || { [ $2 != 0 ] && [ $2 != 4 ] && [ $kf = 0 ]; } || { [ $kc = 0 ] && [ $2 != 4 ]; }; then
+		why="exit status $2"
+		[ $2 = 137 ] && why="timeout after ${to:-120}s"
+		[ -n "$3" ] && why="kernel splat"
+		n=$((n + 1)) kf=$((kf + 1))
+		echo "NXP-TAP not ok $n $1: ($why)"
+	elif [ $kc = 0 ]; then
+		n=$((n + 1))
+		echo "NXP-TAP ok $n $1 # SKIP $(grep -E '^SKIP:|# SKIP' /tmp/out.$1 | head -1 | sed -E 's/^SKIP: *//; s/.*# SKIP *//')"
+	fi
+	[ $kf = 0 ] || failed=$((failed + 1))
+}
 echo "NXP-TAP TAP version 13"
-echo "NXP-TAP 1..$#"
 for t in "$@"; do
 	n=$((n + 1))
 	dmesg -c > /dev/null
-	to=$(sed -n 's/^# timeout: *//p' "$T/$t.sh")
-	timeout -s KILL "${to:-120}" sh "$T/$t.sh" > /tmp/out.$t 2>&1
+	case $t in
+	ksft_*)
+		to=$(awk -v t="$t" '$1 == t { print $3 }' $T/upstream.list)
+		set -- sh "$T/ksft.sh" "$t"
+		;;
+	*)
+		to=$(sed -n 's/^# timeout: *//p' "$T/$t.sh")
+		set -- sh "$T/$t.sh"
+		;;
+	esac
+	timeout -s KILL "${to:-120}" "$@" > /tmp/out.$t 2>&1
 	rc=$?
 	# A killed test leaves its children (iperf3, ping) running: stop them.
-	killall -9 iperf3 netperf ping > /dev/null 2>&1
+	killall -9 iperf3 netperf ping socat python3 > /dev/null 2>&1
 	# Test knobs of our drivers back to 0, whatever the test left.
 	for k in /sys/kernel/debug/*_rs-*/fail_rx_alloc /sys/kernel/debug/*_rs-*/fail_rx_alloc_skip /sys/kernel/debug/*_rs-*/stall_tx /sys/kernel/debug/*_rs-*/force_tx_align; do
 		[ -w "$k" ] && echo 0 > "$k"
@@ -30,6 +65,14 @@ for t in "$@"; do
 		echo "$splat" | sed 's/^/NXP-TAP #   kernel: /'
 		rc=1
 	fi
+	case $t in ksft_*)
+		# An upstream file: one TAP line per case ("<file>.<case>" in
+		# its KTAP output; XFAIL, a case that does not apply, is a skip),
+		# and a failure line for what the cases do not show.
+		ksft_cases "$t" "$rc" "$splat"
+		continue
+		;;
+	esac
 	case $rc in
 	0) echo "NXP-TAP ok $n $t" ;;
 	4) echo "NXP-TAP ok $n $t # SKIP $(grep '^SKIP:' /tmp/out.$t | head -1 | cut -c6-)" ;;
@@ -50,4 +93,5 @@ for t in "$@"; do
 		fi
 	fi
 done
+echo "NXP-TAP 1..$n"
 [ $failed = 0 ]
