@@ -1645,6 +1645,8 @@ impl NetDriver for Fec {
                 s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
                 s.tx_packets = st.tx_packets.load(Relaxed);
                 s.tx_bytes = st.tx_bytes.load(Relaxed);
+                s.tx_gso_packets = st.tx_tso_packets.load(Relaxed);
+                s.tx_gso_wire_packets = st.tx_tso_frames.load(Relaxed);
             }
         }
     }

@@ -1471,6 +1471,8 @@ impl NetDriver for Gfar {
                     s.rx_bytes = st.rx_bytes.load(Relaxed);
                     s.tx_packets = st.tx_packets.load(Relaxed);
                     s.tx_bytes = st.tx_bytes.load(Relaxed);
+                    s.tx_gso_packets = st.tx_tso_packets.load(Relaxed);
+                    s.tx_gso_wire_packets = st.tx_tso_frames.load(Relaxed);
                 }
             }
         }

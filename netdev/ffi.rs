@@ -216,6 +216,10 @@ mod net {
         pub(crate) tx_bytes: u64,
         pub(crate) tx_stop: u64,
         pub(crate) tx_wake: u64,
+        /// TSO packets the driver segments and the frames made of them
+        /// (the qstats' `tx-hw-gso-packets` / `-wire-packets`).
+        pub(crate) tx_gso_packets: u64,
+        pub(crate) tx_gso_wire_packets: u64,
     }
 
     /// `struct nxp_rings` of `shim_net.h`.

@@ -1285,7 +1285,11 @@ macro_rules! declare_net_driver {
             /// `rs` is the state of a device registered by `Registration`; `st`
             /// is valid for reads and writes.
             #[no_mangle]
-            unsafe extern "C" fn nxp_rs_std_stats(rs: *mut c_void, queue: c_int, st: *mut StdStats) {
+            unsafe extern "C" fn nxp_rs_std_stats(
+                rs: *mut c_void,
+                queue: c_int,
+                st: *mut StdStats,
+            ) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `st` is the shim's local.
                 unsafe { entry::std_stats::<$t>(rs, queue, st) }
             }

@@ -365,6 +365,11 @@ static void nxp_queue_stats_tx(struct net_device *dev, int idx,
 		tx->stop = s.tx_stop;
 	if (s.tx_wake != NXP_STAT_NONE)
 		tx->wake = s.tx_wake;
+	/* The TSO the drivers do is the device's as the stack sees it. */
+	if (s.tx_gso_packets != NXP_STAT_NONE)
+		tx->hw_gso_packets = s.tx_gso_packets;
+	if (s.tx_gso_wire_packets != NXP_STAT_NONE)
+		tx->hw_gso_wire_packets = s.tx_gso_wire_packets;
 }
 
 static void nxp_base_stats(struct net_device *dev, struct netdev_queue_stats_rx *rx,
@@ -383,6 +388,10 @@ static void nxp_base_stats(struct net_device *dev, struct netdev_queue_stats_rx 
 		tx->stop = 0;
 	if (s.tx_wake != NXP_STAT_NONE)
 		tx->wake = 0;
+	if (s.tx_gso_packets != NXP_STAT_NONE)
+		tx->hw_gso_packets = 0;
+	if (s.tx_gso_wire_packets != NXP_STAT_NONE)
+		tx->hw_gso_wire_packets = 0;
 }
 
 static const struct netdev_stat_ops nxp_stat_ops = {

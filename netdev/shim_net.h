@@ -70,6 +70,7 @@ struct nxp_std_stats {
 	u64 tx_pause, rx_pause;
 	u64 rx_packets, rx_bytes, rx_alloc_fail;
 	u64 tx_packets, tx_bytes, tx_stop, tx_wake;
+	u64 tx_gso_packets, tx_gso_wire_packets;
 };
 
 /* Rust entry points (per module). */

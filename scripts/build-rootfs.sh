@@ -21,7 +21,8 @@ SUITE=trixie
 # suites), ethtool with netlink and JSON output, iproute2 with JSON,
 # iputils' ping (the suites use its options), the traffic tools, jq, bpftool
 # and kmod.
-PKGS="busybox bash coreutils python3 python3-yaml ethtool iproute2 iputils-ping iperf3 netperf socat jq bpftool kmod"
+NEWER=forky
+PKGS="busybox bash coreutils python3 python3-yaml ethtool/$NEWER iproute2 iputils-ping iperf3 netperf socat jq bpftool kmod"
 
 key=$(cat "$0" | sha256sum | cut -c1-12)
 out=$NXP_CACHE/rootfs/$DEB_ARCH-$key
@@ -30,8 +31,14 @@ uri=$(debian_archive_uri) || die "no Debian archive in this machine's apt source
 command -v mmdebstrap > /dev/null || die "mmdebstrap missing (scripts/setup.sh installs it)"
 rm -rf "$out" && mkdir -p "$out"
 step "Debian $SUITE userland for $DEB_ARCH (log: $out/build.log)" >&2
+# Everything from trixie but ethtool, which comes from forky (Debian's
+# testing suite, pinned below trixie: only what is asked for by name comes
+# from it): trixie's 6.14 has no JSON output for `ethtool -l`, which the
+# suites read. The archive's testing Release file carries a Valid-Until date
+# that a mirror snapshot may be past; that check is off for this build.
 mmdebstrap --variant=extract --arch="$DEB_ARCH" --include="$(echo $PKGS | tr ' ' ,)" \
-	"$SUITE" "$out/raw.tar" "$uri" > "$out/build.log" 2>&1 ||
+	--aptopt="APT::Default-Release \"$SUITE\"" --aptopt='Acquire::Check-Valid-Until "false"' \
+	"$SUITE" "$out/raw.tar" "deb $uri $SUITE main" "deb $uri $NEWER main" > "$out/build.log" 2>&1 ||
 	{ tail -30 "$out/build.log" >&2; die "mmdebstrap for $DEB_ARCH failed"; }
 # What a guest never reads (documentation, translations, iconv modules, PAM,
 # Python's own tests) stays out of the image: half its size.

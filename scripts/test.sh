@@ -7,7 +7,8 @@
 # TAP stream per board (and per debug kernel) and ends with "N passed, N
 # failed, N skipped". Exit status 0 only if nothing failed.
 #
-# Environment: BOARDS (default: all of $NXP_BOARDS), NXP_DEBUG=1 for the debug
+# Environment: BOARDS (default: all of $NXP_BOARDS), UPSTREAM_BOARDS (the
+# boards that run the kernel's network suites; empty: none), NXP_DEBUG=1 for the debug
 # kernels in the main pass (the debug pass is then skipped), NXP_DEBUG_PASS=0
 # to skip the debug pass, NXP_TESTS_C / NXP_TESTS_RUST to override the guest
 # test lists.
@@ -17,11 +18,17 @@ BOARDS=${BOARDS:-$NXP_BOARDS}
 # Guest tests per board and driver: all of them, for the C baseline and ours
 # (a test that does not apply to a controller skips itself with the reason).
 ALL_TESTS="module_load link_up ping iperf_tcp ethtool_info bql ethtool_coalesce ethtool_ring ethtool_pause"
-ALL_TESTS="$ALL_TESTS mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_timeout load_changes link_modes updown_traffic rmmod_traffic page_pool"
+ALL_TESTS="$ALL_TESTS channels mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_timeout load_changes link_modes updown_traffic rmmod_traffic page_pool"
+# The kernel's network suites (tests/upstream.list) follow on the boards
+# they are graded on, in the main pass: the i.MX8M Plus and the i.MX7D.
+UPSTREAM_BOARDS=${UPSTREAM_BOARDS:-"arm-imx7 arm64-imx8mp"}
+UPSTREAM_TESTS=$(awk '!/^#/ && NF { print $1 }' "$NXP_TOP/tests/upstream.list" | tr '\n' ' ')
 tests_for() { # <board> <driver>
+	up=
+	case " $UPSTREAM_BOARDS " in *" $1 "*) [ -n "$TAG" ] || up=$UPSTREAM_TESTS ;; esac
 	case "$2" in
-	c) echo "${NXP_TESTS_C:-$ALL_TESTS}" ;;
-	rust) echo "${NXP_TESTS_RUST:-$ALL_TESTS}" ;;
+	c) echo "${NXP_TESTS_C:-$ALL_TESTS $up}" ;;
+	rust) echo "${NXP_TESTS_RUST:-$ALL_TESTS $up}" ;;
 	esac
 }
 

@@ -9,11 +9,21 @@
 # (tests/run.sh) makes one TAP line of each case. Exit: the file's status.
 . /usr/share/nxp/tests/lib.sh
 KS=${NXP_KSFT_DIR:-/usr/share/nxp/ksft/linux/tools/testing/selftests}
-set -- $(awk -v t="$1" '$1 == t { print $2 }' /usr/share/nxp/tests/upstream.list)
+set -- $(awk -v t="$1" '$1 == t { $1 = $3 = ""; print }' /usr/share/nxp/tests/upstream.list)
 [ -n "${1:-}" ] || { echo "# not in tests/upstream.list"; exit 1; }
 [ -f "$KS/$1" ] || skip "the kernel's network suites are not installed here ($KS)"
 command -v python3 > /dev/null || skip "no python3 in this guest"
+f=$1
+shift
+# The modules the file needs (its config fragment has them built in).
+for m in "$@"; do
+	modprobe "$m" || { diag "modprobe $m failed"; exit 1; }
+done
+# netconsole's dynamic targets live in configfs.
+if [ -d /sys/kernel/config ] && ! grep -q " /sys/kernel/config " /proc/mounts; then
+	mount -t configfs configfs /sys/kernel/config
+fi
 netif_up || { diag "the interface did not come up"; exit 1; }
 [ -n "${REMOTE_TYPE:-}" ] || skip "no remote end configured (REMOTE_TYPE, REMOTE_ARGS)"
 export NETIF="$IF" LOCAL_V4="$GUEST_IP" REMOTE_V4="$HOST_IP" REMOTE_TYPE REMOTE_ARGS
-cd "$KS/$(dirname "$1")" && exec python3 "./$(basename "$1")"
+cd "$KS/$(dirname "$f")" && exec python3 "./$(basename "$f")"
