@@ -341,16 +341,40 @@ static const struct ethtool_ops nxp_ethtool_ops = {
  * whole history, and the base (what no live queue holds) is zero for every
  * counter they keep.
  */
+/* @dst = @val, for a counter @kept (not NXP_STAT_NONE) by the driver. */
+#define NXP_QSTAT(dst, kept, val) do {			\
+	if ((kept) != NXP_STAT_NONE)			\
+		(dst) = (val);				\
+} while (0)
+
+static void nxp_qstats_rx(struct netdev_queue_stats_rx *rx,
+			  const struct nxp_std_stats *s, bool base)
+{
+	NXP_QSTAT(rx->packets, s->rx_packets, base ? 0 : s->rx_packets);
+	NXP_QSTAT(rx->bytes, s->rx_bytes, base ? 0 : s->rx_bytes);
+	NXP_QSTAT(rx->alloc_fail, s->rx_alloc_fail, base ? 0 : s->rx_alloc_fail);
+}
+
+static void nxp_qstats_tx(struct netdev_queue_stats_tx *tx,
+			  const struct nxp_std_stats *s, bool base)
+{
+	NXP_QSTAT(tx->packets, s->tx_packets, base ? 0 : s->tx_packets);
+	NXP_QSTAT(tx->bytes, s->tx_bytes, base ? 0 : s->tx_bytes);
+	NXP_QSTAT(tx->stop, s->tx_stop, base ? 0 : s->tx_stop);
+	NXP_QSTAT(tx->wake, s->tx_wake, base ? 0 : s->tx_wake);
+	/* The TSO the drivers do is the device's as the stack sees it. */
+	NXP_QSTAT(tx->hw_gso_packets, s->tx_gso_packets, base ? 0 : s->tx_gso_packets);
+	NXP_QSTAT(tx->hw_gso_wire_packets, s->tx_gso_wire_packets,
+		  base ? 0 : s->tx_gso_wire_packets);
+}
+
 static void nxp_queue_stats_rx(struct net_device *dev, int idx,
 			       struct netdev_queue_stats_rx *rx)
 {
 	struct nxp_std_stats s;
 
 	nxp_std_stats(dev, idx, &s);
-	rx->packets = s.rx_packets;
-	rx->bytes = s.rx_bytes;
-	if (s.rx_alloc_fail != NXP_STAT_NONE)
-		rx->alloc_fail = s.rx_alloc_fail;
+	nxp_qstats_rx(rx, &s, false);
 }
 
 static void nxp_queue_stats_tx(struct net_device *dev, int idx,
@@ -359,39 +383,18 @@ static void nxp_queue_stats_tx(struct net_device *dev, int idx,
 	struct nxp_std_stats s;
 
 	nxp_std_stats(dev, idx, &s);
-	tx->packets = s.tx_packets;
-	tx->bytes = s.tx_bytes;
-	if (s.tx_stop != NXP_STAT_NONE)
-		tx->stop = s.tx_stop;
-	if (s.tx_wake != NXP_STAT_NONE)
-		tx->wake = s.tx_wake;
-	/* The TSO the drivers do is the device's as the stack sees it. */
-	if (s.tx_gso_packets != NXP_STAT_NONE)
-		tx->hw_gso_packets = s.tx_gso_packets;
-	if (s.tx_gso_wire_packets != NXP_STAT_NONE)
-		tx->hw_gso_wire_packets = s.tx_gso_wire_packets;
+	nxp_qstats_tx(tx, &s, false);
 }
 
+/* Zero for every counter queue 0 keeps. */
 static void nxp_base_stats(struct net_device *dev, struct netdev_queue_stats_rx *rx,
 			   struct netdev_queue_stats_tx *tx)
 {
 	struct nxp_std_stats s;
 
 	nxp_std_stats(dev, 0, &s);
-	rx->packets = 0;
-	rx->bytes = 0;
-	if (s.rx_alloc_fail != NXP_STAT_NONE)
-		rx->alloc_fail = 0;
-	tx->packets = 0;
-	tx->bytes = 0;
-	if (s.tx_stop != NXP_STAT_NONE)
-		tx->stop = 0;
-	if (s.tx_wake != NXP_STAT_NONE)
-		tx->wake = 0;
-	if (s.tx_gso_packets != NXP_STAT_NONE)
-		tx->hw_gso_packets = 0;
-	if (s.tx_gso_wire_packets != NXP_STAT_NONE)
-		tx->hw_gso_wire_packets = 0;
+	nxp_qstats_rx(rx, &s, true);
+	nxp_qstats_tx(tx, &s, true);
 }
 
 static const struct netdev_stat_ops nxp_stat_ops = {

@@ -23,6 +23,7 @@ without the token of this run (written by run-board.sh, readable only by
 root) is refused.
 """
 
+import hmac
 import json
 import os
 import signal
@@ -57,17 +58,27 @@ def kill_group(proc, sig):
 
 
 def serve(conn, token, bin_dir):
+    try:
+        run(conn, token, bin_dir)
+    except OSError:
+        pass
+    finally:
+        conn.close()
+
+
+def run(conn, token, bin_dir):
     lock = threading.Lock()
     f = conn.makefile("rb")
+    # The request line comes first and soon, or the connection is dropped.
+    conn.settimeout(10)
     try:
-        req = json.loads(f.readline())
+        req = json.loads(f.readline(65536))
     except ValueError:
-        conn.close()
         return
-    if req.get("token") != token:
+    conn.settimeout(None)
+    if not isinstance(req, dict) or not hmac.compare_digest(str(req.get("token", "")), token):
         send_frame(conn, lock, b"e", b"remote-agent: bad token\n")
         send_frame(conn, lock, b"x", struct.pack(">i", 255))
-        conn.close()
         return
     if "deploy" in req:
         path = os.path.join(bin_dir, os.path.basename(req["deploy"]))
@@ -77,7 +88,6 @@ def serve(conn, token, bin_dir):
         else:
             send_frame(conn, lock, b"e", f"no host build of {req['deploy']}\n".encode())
             send_frame(conn, lock, b"x", struct.pack(">i", 1))
-        conn.close()
         return
     proc = subprocess.Popen(["bash", "-c", req["cmd"]], stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -86,12 +96,16 @@ def serve(conn, token, bin_dir):
     def control():
         # b"T": terminate; end of stream: the client is gone, kill.
         while True:
-            b = f.read(1)
+            try:
+                b = f.read(1)
+            except (OSError, ValueError):
+                b = b""
             if b == b"T":
                 kill_group(proc, signal.SIGTERM)
                 continue
             if not b:
-                kill_group(proc, signal.SIGKILL)
+                if proc.poll() is None:
+                    kill_group(proc, signal.SIGKILL)
                 return
 
     threading.Thread(target=control, daemon=True).start()
@@ -108,7 +122,7 @@ def serve(conn, token, bin_dir):
     except OSError:
         pass
     # The client closes once it has the status; the control thread then
-    # sees the end of the stream.
+    # sees the end of the stream (serve() closes our end).
 
 
 def main():

@@ -21,7 +21,7 @@ ALL_TESTS="module_load link_up ping iperf_tcp ethtool_info bql ethtool_coalesce 
 ALL_TESTS="$ALL_TESTS channels mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_timeout load_changes link_modes updown_traffic rmmod_traffic page_pool"
 # The kernel's network suites (tests/upstream.list) follow on the boards
 # they are graded on, in the main pass: the i.MX8M Plus and the i.MX7D.
-UPSTREAM_BOARDS=${UPSTREAM_BOARDS:-"arm-imx7 arm64-imx8mp"}
+UPSTREAM_BOARDS=${UPSTREAM_BOARDS-"arm-imx7 arm64-imx8mp"}
 UPSTREAM_TESTS=$(awk '!/^#/ && NF { print $1 }' "$NXP_TOP/tests/upstream.list" | tr '\n' ' ')
 tests_for() { # <board> <driver>
 	up=

@@ -45,11 +45,17 @@ ksft_cases() {
 		n=$((n + 1)) kc=$((kc + 1))
 		echo "NXP-TAP $st $n $1: $rest"
 	done < /tmp/out.$1
-	# (A file whose cases all passed or skipped exits 0; one that exits
-	# otherwise without a failed case crashed.)
-	if [ -n "$3" ] || { [ $2 != 0 ] && [ $2 != 4 ] && [ $kraw = 0 ]; } || { [ $kc = 0 ] && [ $2 != 4 ]; }; then
+	# The file fails as a whole if the kernel splatted, if it was stopped
+	# (timeout) or ended otherwise than by its own verdict (0, 1: a case
+	# failed, 4: all skipped), if fewer cases ran than its plan ("1..N")
+	# announced, or if it exited with a failure no case line shows.
+	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' /tmp/out.$1 | head -1)
+	case $2 in 0 | 1 | 4) rcok=1 ;; *) rcok=0 ;; esac
+	if [ -n "$3" ] || [ $rcok = 0 ] || { [ -n "$plan" ] && [ $kc -lt "$plan" ]; } ||
+		{ [ $2 = 1 ] && [ $kraw = 0 ]; } || { [ $kc = 0 ] && [ $2 != 4 ]; }; then
 		why="exit status $2"
-		[ $2 = 137 ] && why="timeout after ${to:-120}s"
+		[ -n "$plan" ] && [ $kc -lt "$plan" ] && why="$kc of $plan cases ran, exit status $2"
+		case $2 in 124 | 137) why="timeout after ${to:-120}s, $kc of ${plan:-?} cases ran" ;; esac
 		[ -n "$3" ] && why="kernel splat"
 		n=$((n + 1)) kf=$((kf + 1))
 		echo "NXP-TAP not ok $n $1: ($why)"
@@ -74,7 +80,11 @@ for t in "$@"; do
 		;;
 	esac
 	t0=$(date +%s)
-	timeout -s KILL "${to:-120}" "$@" > /tmp/out.$t 2>&1
+	case $t in
+	# The kernel's suites clean up (their defer queue) on SIGTERM.
+	ksft_*) timeout -s TERM -k 15 "${to:-120}" "$@" > /tmp/out.$t 2>&1 ;;
+	*) timeout -s KILL "${to:-120}" "$@" > /tmp/out.$t 2>&1 ;;
+	esac
 	rc=$?
 	echo "# $t took $(($(date +%s) - t0)) s" >> /tmp/out.$t
 	# A killed test leaves its children (iperf3, ping) running: stop them.
