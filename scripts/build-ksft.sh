@@ -66,6 +66,8 @@ else
 		$(cd "$src" && ls tools/testing/selftests/drivers/net/*.py tools/testing/selftests/drivers/net/hw/*.py \
 			tools/testing/selftests/drivers/net/settings tools/testing/selftests/drivers/net/hw/settings)) |
 		(mkdir -p "$t" && tar -xf - -C "$t")
+	[ -f "$t/tools/testing/selftests/drivers/net/stats.py" ] && [ -d "$t/tools/net/ynl/pyynl" ] ||
+		{ tail -20 "$out/build.log" >&3; die "copying the suites failed"; }
 	# The C helpers the tests run locally.
 	d=$t/tools/testing/selftests
 	cc "$d/drivers/net/napi_id_helper" "$K/drivers/net/napi_id_helper.c"
