@@ -25,14 +25,14 @@ if [ "$NXP_DRIVER/$NXP_MAC" = rust/etsec ]; then
 	# ICEN | 22 << 21 | 63 ticks = 0x82c0003f
 	check "TXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'txic_programmed: 2193621055$'"
 	check "RXIC programmed 0x82c0003f" sh -c "ethtool -S $IF | grep -qE 'rxic_programmed: 2193621055$'"
-	dbg=$(ls -d /sys/kernel/debug/gianfar_rs-* | head -1)
+	dbg=$(dbgdir)
 	check "debugfs txic0 0x82c0003f" test "$(cat $dbg/txic0)" = 0x82c0003f
 	check "debugfs rxic0 0x82c0003f" test "$(cat $dbg/rxic0)" = 0x82c0003f
 fi
 stat() { ethtool -S $IF | awk -v k="$1:" '$1 == k { print $2 }'; }
 if [ "$NXP_DRIVER/$NXP_MAC" = rust/enet ]; then
 	# ITR units of 64 AHB cycles: EN | CLK_SEL | 22 << 20 | units(32 us).
-	dbg=$(ls -d /sys/kernel/debug/fec_rs-* | head -1)
+	dbg=$(dbgdir)
 	rate=$(($(cat $dbg/itr_clock_hz)))
 	diag "ITR clock $rate Hz ($dbg)"
 	want=$(( (1 << 31) | (1 << 30) | (22 << 20) | (32 * (rate / 64000) / 1000) ))

@@ -57,7 +57,7 @@ check "no Rx drops" test "$d1" = "$d0"
 # on a later one (an skb with fragments already attached); later frames
 # arrive intact.
 if [ "$NXP_DRIVER" = rust ]; then
-	knob=$(ls -d /sys/kernel/debug/${MODULES}-*/fail_rx_alloc 2> /dev/null | head -1)
+	knob=$(dbgdir)/fail_rx_alloc
 	check "fault injection knobs present" test -w "$knob" -a -w "${knob}_skip"
 	# shortage <name> <skip> <failures>: inject while pinging, check drops.
 	shortage() {

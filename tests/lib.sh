@@ -20,8 +20,21 @@
 
 NXP_NET_CONFIG=${NXP_NET_CONFIG:-/etc/nxp/net.config}
 if [ -f "$NXP_NET_CONFIG" ]; then
-	# shellcheck disable=SC1090 # the board's own file
-	. "$NXP_NET_CONFIG"
+	# Read as the kernel's suites read it (not run as shell): KEY=value
+	# lines, '#' starts a comment, blanks around the line ignored; the
+	# file's values win over the environment's, as there.
+	while IFS= read -r l || [ -n "$l" ]; do
+		l=$(echo "${l%%#*}" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
+		case "$l" in *=*) ;; *) continue ;; esac
+		v=${l#*=}
+		case "${l%%=*}" in
+		NETIF) NETIF=$v ;;
+		LOCAL_V4) LOCAL_V4=$v ;;
+		REMOTE_V4) REMOTE_V4=$v ;;
+		REMOTE_TYPE) REMOTE_TYPE=$v ;;
+		REMOTE_ARGS) REMOTE_ARGS=$v ;;
+		esac
+	done < "$NXP_NET_CONFIG"
 fi
 HOST_IP=${REMOTE_V4:-10.77.0.1}
 GUEST_IP=${LOCAL_V4:-10.77.0.2}
@@ -136,6 +149,29 @@ netif() {
 		fi
 		echo "${n##*/}"
 		return 0
+	done
+	return 1
+}
+
+# dbgdir: our driver's debugfs directory for $IF (NXP_PORT's interface), or
+# nothing. The directories are named <driver>-<register base>; with several
+# ports bound, the one whose base is the platform device's unit address
+# (its name before the dot, as the i.MX device trees name them).
+dbgdir() {
+	set -- /sys/kernel/debug/$DRV_NAME-*
+	[ -d "$1" ] || return 1
+	if [ $# = 1 ]; then
+		echo "$1"
+		return 0
+	fi
+	p=$(readlink "/sys/class/net/$IF/device") || return 1
+	p=${p##*/}
+	p=$(echo "${p%%.*}" | sed 's/^0*//')
+	for d in "$@"; do
+		if [ "${d##*-}" = "$p" ]; then
+			echo "$d"
+			return 0
+		fi
 	done
 	return 1
 }

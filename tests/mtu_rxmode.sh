@@ -58,7 +58,7 @@ if [ "$NXP_DRIVER" = rust ]; then
 	check "promiscuous bit clear in the MAC" test $((v & 8)) = 0
 fi
 # gianfar_rs publishes how many of the 256 group hash bits it set.
-gbits() { cat /sys/kernel/debug/gianfar_rs-*/gaddr_bits 2> /dev/null | head -1; }
+gbits() { cat "$(dbgdir)/gaddr_bits" 2> /dev/null; }
 check "allmulticast on" ip link set $IF allmulticast on
 [ "$NXP_DRIVER/$NXP_MAC" = rust/etsec ] && check "all 256 hash bits set" test $(($(gbits))) = 256
 check "traffic with allmulticast" ping -c 2 -W 3 $HOST_IP

@@ -9,8 +9,8 @@
 [ "$NXP_DRIVER" = rust ] || skip "the C drivers have no Rx allocation fault injection"
 check "interface up" netif_up
 IF=$(netif)
-knob=$(ls -d /sys/kernel/debug/${MODULES}-*/fail_rx_alloc 2> /dev/null | head -1)
-[ -n "$knob" ] || skip "no debugfs knob (CONFIG_DEBUG_FS off?)"
+knob=$(dbgdir)/fail_rx_alloc
+[ -e "$knob" ] || skip "no debugfs knob (CONFIG_DEBUG_FS off?)"
 diag "knob $knob"
 d0=$(cat /sys/class/net/$IF/statistics/rx_dropped)
 p0=$(cat /sys/class/net/$IF/statistics/rx_packets)

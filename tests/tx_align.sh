@@ -8,8 +8,8 @@
 [ "$NXP_DRIVER/$NXP_MAC" = rust/enet ] || skip "only fec_rs has the aligned Tx copy"
 check "interface up" netif_up
 IF=$(netif)
-knob=$(ls -d /sys/kernel/debug/fec_rs-*/force_tx_align 2> /dev/null | head -1)
-[ -n "$knob" ] || skip "no debugfs knob (CONFIG_DEBUG_FS off?)"
+knob=$(dbgdir)/force_tx_align
+[ -e "$knob" ] || skip "no debugfs knob (CONFIG_DEBUG_FS off?)"
 bounced() { ethtool -S $IF | awk '$1 == "sw_tx_bounced:" { print $2 }'; }
 b0=$(bounced)
 echo 1 > $knob

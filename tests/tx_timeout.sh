@@ -7,8 +7,8 @@
 [ "$NXP_DRIVER" = rust ] || skip "the C drivers have no way to stall their transmitter"
 check "interface up" netif_up
 IF=$(netif)
-knob=$(ls -d /sys/kernel/debug/${MODULES}-*/stall_tx 2> /dev/null | head -1)
-[ -n "$knob" ] || skip "no debugfs knob (CONFIG_DEBUG_FS off?)"
+knob=$(dbgdir)/stall_tx
+[ -e "$knob" ] || skip "no debugfs knob (CONFIG_DEBUG_FS off?)"
 timeouts() { dmesg | grep -c "$IF.*transmit queue 0 timed out"; }
 t0=$(timeouts)
 # UDP at a fixed rate fills BQL's budget once the doorbells stop (TCP would
