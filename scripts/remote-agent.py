@@ -69,10 +69,11 @@ def serve(conn, token, bin_dir):
 def run(conn, token, bin_dir):
     lock = threading.Lock()
     f = conn.makefile("rb")
-    # The request line comes first and soon, or the connection is dropped.
+    # The request line (up to 16 MiB: the suites pass data inline in their
+    # commands) comes first and soon, or the connection is dropped.
     conn.settimeout(10)
     try:
-        req = json.loads(f.readline(65536))
+        req = json.loads(f.readline(1 << 24))
     except ValueError:
         return
     conn.settimeout(None)
