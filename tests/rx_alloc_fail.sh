@@ -17,26 +17,38 @@ p0=$(cat /sys/class/net/$IF/statistics/rx_packets)
 n=300
 # Host to guest UDP at a fixed rate (TCP would back off and hardly consume
 # the failures); they are armed once it flows (right after boot iperf3 first
-# waits for the kernel's random pool).
-# On the ppce500 the rate stays below what the guest drains: QEMU's eTSEC
-# model segfaults now and then after Rx ring overruns (its resume path),
-# with the C gianfar and with ours (Documentation/design.md).
+# waits for the kernel's random pool), and the flow lasts until they are
+# consumed (it is stopped then): failures left armed after it would drop
+# iperf3's closing exchange and the pings below. The rate stays below what
+# the guest drains where it cannot take 100 Mbit/s of small-socket UDP: on
+# the debug kernels (kmemleak is there) the flood starves this shell for
+# seconds on the single-core i.MX6UL; on the ppce500, QEMU's eTSEC model
+# segfaults now and then after Rx ring overruns (its resume path), with the
+# C gianfar and with ours (Documentation/design.md).
 rate=100M
-[ "$NXP_MAC" = etsec ] && rate=30M
-iperf3 -c $HOST_IP -u -R -b $rate -t 6 > /tmp/iperf.out 2>&1 &
+[ "$NXP_MAC" = etsec ] || [ -e /sys/kernel/debug/kmemleak ] && rate=30M
+diag "rate $rate"
+iperf3 -c $HOST_IP -u -R -b $rate -t 20 > /tmp/iperf.out 2>&1 &
 pid=$!
 flowing() { [ $(($(cat /sys/class/net/$IF/statistics/rx_packets) - p0)) -gt 2000 ]; }
+consumed() { [ "$(cat $knob)" = 0 ]; }
 check "traffic flowing before the failures" wait_for 8 flowing
 echo $n > $knob
-wait $pid
-rc=$?
-sed "s/^/#   /" /tmp/iperf.out | tail -8
-check "iperf3 -u -R completed despite the drops" test $rc = 0
-check "all $n failures consumed" test "$(cat $knob)" = 0
+check "all $n failures consumed under load" wait_for 15 consumed
+left=$(cat $knob)
+# Whatever is left is disarmed: the checks below test the ring, not the knob.
+echo 0 > $knob
 d1=$(cat /sys/class/net/$IF/statistics/rx_dropped)
 p1=$(cat /sys/class/net/$IF/statistics/rx_packets)
-diag "rx_dropped $d0 -> $d1, rx_packets $p0 -> $p1"
+sleep 1
+p2=$(cat /sys/class/net/$IF/statistics/rx_packets)
+# (iperf3 exits with status 1 when terminated, after its summary; SIGINT
+# would not reach it: background jobs of a script ignore it.)
+kill $pid 2> /dev/null
+wait $pid
+sed "s/^/#   /" /tmp/iperf.out | tail -8
+diag "failures left: $left; rx_dropped $d0 -> $d1, rx_packets $p0 -> $p1 -> $p2 (1 s later)"
 check "rx_dropped grew by the $n injected failures" test $((d1 - d0)) -ge $n
-check "frames kept arriving" test $((p1 - p0)) -gt 1000
+check "frames kept arriving after the failures" test $((p2 - p1)) -gt 100
 check "traffic afterwards" ping -c 3 -W 3 $HOST_IP
 finish
