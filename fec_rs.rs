@@ -137,6 +137,7 @@ use netdev::{
         Stats,
         StdStats,
         TxCounters,
+        TxFlowStats,
         TxQueue,
         TxVerdict, //
     },
@@ -521,6 +522,8 @@ struct Fec {
     /// Tx ring counters, read locklessly by the stop/wake helpers.
     tx_produced: AtomicU32,
     tx_consumed: AtomicU32,
+    /// The Tx queue's stops and wakes.
+    tx_flow: TxFlowStats,
     /// The Tx ring, taken by xmit (under the queue lock) and by the Tx NAPI.
     tx: Pin<KBox<SpinLock<Option<TxRing>>>>,
     /// The Rx ring, used by the Rx NAPI (and by the set-up paths with NAPI
@@ -982,6 +985,7 @@ impl Fec {
             produced: &self.tx_produced,
             consumed: &self.tx_consumed,
             size: size.get(),
+            flow: &self.tx_flow,
         }
     }
 
@@ -1647,6 +1651,8 @@ impl NetDriver for Fec {
                 s.tx_bytes = st.tx_bytes.load(Relaxed);
                 s.tx_gso_packets = st.tx_tso_packets.load(Relaxed);
                 s.tx_gso_wire_packets = st.tx_tso_frames.load(Relaxed);
+                s.tx_stop = self.tx_flow.stops.load(Relaxed);
+                s.tx_wake = self.tx_flow.wakes.load(Relaxed);
             }
         }
     }
@@ -1938,6 +1944,7 @@ impl platform::Driver for FecRs {
                 rcr_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
                 txq: ndev.txq(0),
                 tx_produced: AtomicU32::new(0),
+                tx_flow: TxFlowStats::new(),
                 tx_consumed: AtomicU32::new(0),
                 tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
                 rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,

@@ -116,6 +116,7 @@ use netdev::{
         Stats,
         StdStats,
         TxCounters,
+        TxFlowStats,
         TxQueue,
         TxVerdict, //
     },
@@ -257,6 +258,8 @@ struct Group {
     /// Tx ring counters, read locklessly by the stop/wake helpers.
     tx_produced: AtomicU32,
     tx_consumed: AtomicU32,
+    /// The Tx queue's stops and wakes.
+    tx_flow: TxFlowStats,
     /// The Tx ring, taken by xmit (under the queue lock) and by the Tx NAPI.
     tx: Pin<KBox<SpinLock<Option<TxRing>>>>,
     /// The Rx ring, used by the Rx NAPI only (and by open/stop with NAPI off).
@@ -293,6 +296,8 @@ struct GroupStats {
     rx_ring_halts: Atomic<u64>,
     /// Frames whose checksums the parser checked and found good.
     rx_csum_ok: Atomic<u64>,
+    /// Rx buffer allocations that failed (the frame was dropped).
+    rx_alloc_failures: Atomic<u64>,
 }
 
 impl Default for GroupStats {
@@ -312,6 +317,7 @@ impl Default for GroupStats {
             tx_tso_frames: z(),
             rx_ring_halts: z(),
             rx_csum_ok: z(),
+            rx_alloc_failures: z(),
         }
     }
 }
@@ -430,6 +436,7 @@ impl Group {
             imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
             txq: dev.txq(index as u32),
             tx_produced: AtomicU32::new(0),
+            tx_flow: TxFlowStats::new(),
             tx_consumed: AtomicU32::new(0),
             tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
             rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
@@ -472,6 +479,7 @@ impl Group {
             produced: &self.tx_produced,
             consumed: &self.tx_consumed,
             size: size.get(),
+            flow: &self.tx_flow,
         }
     }
 
@@ -959,7 +967,11 @@ impl Gfar {
                     n.bytes += flen;
                     n.csum_ok += u32::from(ok);
                 }
-                Some((Delivery::NoBuffer | Delivery::Dropped, ..)) => n.dropped += 1,
+                Some((Delivery::NoBuffer, ..)) => {
+                    n.dropped += 1;
+                    n.alloc_failures += 1;
+                }
+                Some((Delivery::Dropped, ..)) => n.dropped += 1,
                 None => {}
             }
             rx.book.advance();
@@ -975,6 +987,7 @@ impl Gfar {
             (&st.rx_crc_errors, n.crc_errors),
             (&st.rx_length_errors, n.length_errors),
             (&st.rx_csum_ok, n.csum_ok),
+            (&st.rx_alloc_failures, n.alloc_failures),
         ] {
             if v != 0 {
                 c.add(u64::from(v), Relaxed);
@@ -1469,10 +1482,13 @@ impl NetDriver for Gfar {
                     let st = &g.stats;
                     s.rx_packets = st.rx_packets.load(Relaxed);
                     s.rx_bytes = st.rx_bytes.load(Relaxed);
+                    s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
                     s.tx_packets = st.tx_packets.load(Relaxed);
                     s.tx_bytes = st.tx_bytes.load(Relaxed);
                     s.tx_gso_packets = st.tx_tso_packets.load(Relaxed);
                     s.tx_gso_wire_packets = st.tx_tso_frames.load(Relaxed);
+                    s.tx_stop = g.tx_flow.stops.load(Relaxed);
+                    s.tx_wake = g.tx_flow.wakes.load(Relaxed);
                 }
             }
         }

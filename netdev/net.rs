@@ -19,7 +19,13 @@ use kernel::{
     },
     interrupt::LocalInterruptDisabled,
     prelude::*,
-    sync::SpinLockIrq,
+    sync::{
+        atomic::{
+            Atomic,
+            Relaxed, //
+        },
+        SpinLockIrq, //
+    },
     types::NotThreadSafe, //
 };
 
@@ -427,6 +433,28 @@ pub(crate) struct TxCounters<'a> {
     pub(crate) consumed: &'a core::sync::atomic::AtomicU32,
     /// Ring size.
     pub(crate) size: u32,
+    /// The queue's stop and wake counts (qstats `tx-stop`, `tx-wake`).
+    pub(crate) flow: &'a TxFlowStats,
+}
+
+/// How often a Tx queue was stopped because its ring was full, and woken
+/// again by completions (a stop undone at once by a racing completion
+/// counts as neither).
+pub(crate) struct TxFlowStats {
+    /// Stops that held.
+    pub(crate) stops: Atomic<u64>,
+    /// Wakes by completions.
+    pub(crate) wakes: Atomic<u64>,
+}
+
+impl TxFlowStats {
+    /// Both counts at zero.
+    pub(crate) const fn new() -> Self {
+        Self {
+            stops: Atomic::new(0),
+            wakes: Atomic::new(0),
+        }
+    }
 }
 
 impl TxQueue {
@@ -443,7 +471,7 @@ impl TxQueue {
     pub(crate) fn maybe_stop(self, c: &TxCounters<'_>, stop: u32, start: u32) -> bool {
         // SAFETY: Valid queue; the counters are live `u32`s read atomically by
         // the C helper.
-        unsafe {
+        let res = unsafe {
             ffi::nxp_txq_maybe_stop(
                 self.0.as_ptr(),
                 c.produced.as_ptr(),
@@ -451,8 +479,13 @@ impl TxQueue {
                 c.size,
                 stop,
                 start,
-            ) == 0
+            )
+        };
+        // 0: stopped; -1: stopped and restarted at once; 1: not stopped.
+        if res == 0 {
+            c.flow.stops.add(1, Relaxed);
         }
+        res == 0
     }
 
     /// Reports a completion round to BQL and wakes the queue if at least
@@ -461,7 +494,7 @@ impl TxQueue {
     /// made progress.
     pub(crate) fn completed_wake(self, pkts: u32, bytes: u32, c: &TxCounters<'_>, start: u32) {
         // SAFETY: As for `maybe_stop`.
-        unsafe {
+        let res = unsafe {
             ffi::nxp_txq_completed_wake(
                 self.0.as_ptr(),
                 pkts,
@@ -472,6 +505,10 @@ impl TxQueue {
                 start,
             )
         };
+        // 0: the queue was stopped and is woken.
+        if res == 0 {
+            c.flow.wakes.add(1, Relaxed);
+        }
     }
 
     /// Resets BQL after the ring was emptied.
