@@ -827,8 +827,10 @@ impl Fec {
                 self.stats.tx_dropped.add(flushed, Relaxed);
             }
         }
-        drop(tx_guard);
+        // BQL forgets the flushed packets in the same hold of the ring lock:
+        // no packet queued in between may be forgotten with them.
         self.txq().reset();
+        drop(tx_guard);
         // The guard goes before `_bh` turns softirqs back on (a lock guard in
         // a tail expression would outlive `_bh`).
         let mut rx_guard = self.rx.lock();
@@ -921,11 +923,14 @@ impl Fec {
         if !self.up.swap(false, Ordering::AcqRel) {
             return;
         }
-        self.dev.tx_disable();
+        // NAPIs first, then the queue: a last Tx poll after the queue is
+        // disabled could wake it again, and xmit would then race with the
+        // ring teardown (the C fec's order around `fec_restart()`).
         Napi::unlink_queue(self.dev, 0, false);
         Napi::unlink_queue(self.dev, 0, true);
         self.rx_napi.disable();
         self.tx_napi.disable();
+        self.dev.tx_disable();
         self.stop_hw();
         self.free_irqs();
         self.free_rings();
@@ -955,12 +960,13 @@ impl Fec {
     /// settings): Tx and NAPI paused around `restart_hw`, or the MAC stopped
     /// when the link is down. `hw_lock` held, data path up.
     fn restart_live(&self, link_up: bool) {
-        self.dev.tx_disable();
         // Masked first: an event of the restart window stays pending in EIR
-        // and fires once `resume()` unmasks it.
+        // and fires once `resume()` unmasks it. NAPIs before the queue (see
+        // `bring_down`).
         self.mask(ievent::TXF_0 | ievent::RXF_0);
         self.rx_napi.disable();
         self.tx_napi.disable();
+        self.dev.tx_disable();
         if link_up {
             self.restart_hw();
             self.resume();

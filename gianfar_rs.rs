@@ -1029,14 +1029,17 @@ impl NetDriver for Gfar {
         if !self.up.swap(false, Ordering::AcqRel) {
             return;
         }
-        self.dev.tx_disable();
-        self.dev.phy_stop();
+        // NAPIs first, then the queues: a last Tx poll after a queue is
+        // disabled could wake it again, and xmit would then race with the
+        // ring teardown.
         for g in self.groups.iter() {
             Napi::unlink_queue(self.dev, g.index as u32, false);
             Napi::unlink_queue(self.dev, g.index as u32, true);
             g.rx_napi.disable();
             g.tx_napi.disable();
         }
+        self.dev.tx_disable();
+        self.dev.phy_stop();
         self.halt();
         self.free_irqs();
         self.free_rings();

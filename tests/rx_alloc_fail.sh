@@ -42,9 +42,8 @@ d1=$(cat /sys/class/net/$IF/statistics/rx_dropped)
 p1=$(cat /sys/class/net/$IF/statistics/rx_packets)
 sleep 1
 p2=$(cat /sys/class/net/$IF/statistics/rx_packets)
-# (iperf3 exits with status 1 when terminated, after its summary; SIGINT
-# would not reach it: background jobs of a script ignore it.)
-kill $pid 2> /dev/null
+# (`iperf3` is lib.sh's wrapper, so $pid is not iperf3's own.)
+killall iperf3 2> /dev/null
 wait $pid
 sed "s/^/#   /" /tmp/iperf.out | tail -8
 diag "failures left: $left; rx_dropped $d0 -> $d1, rx_packets $p0 -> $p1 -> $p2 (1 s later)"
