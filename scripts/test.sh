@@ -147,6 +147,27 @@ baseline() {
 step "set-up" >&2
 "$NXP_TOP/scripts/setup.sh" > "$NXP_OUT/setup.log" 2>&1 || { tail -30 "$NXP_OUT/setup.log"; die "setup failed"; }
 
+# Kernels missing from the cache (a first run) are built ahead, one at a time
+# and at the lowest CPU priority, in the order the passes below need them:
+# each board's tests then run while the next kernels build, and the passes
+# find them built or wait for the build in progress (a lock around every
+# build-kernel.sh of this run). With every kernel cached this ends at once.
+mkdir -p "$NXP_CACHE/kbuild"
+KLOCK=$NXP_CACHE/kbuild/.lock
+kernel() { # <board> <debug: 0|1>: prints the kernel's build directory
+	NXP_DEBUG=$2 flock "$KLOCK" "$NXP_TOP/scripts/build-kernel.sh" "$1"
+}
+ahead=
+for b in $BOARDS; do ahead="$ahead $b:${NXP_DEBUG:-0}"; done
+if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
+	for b in $BOARDS; do ahead="$ahead $b:1"; done
+fi
+for k in $ahead; do
+	echo "ahead: ${k%:*} (debug ${k#*:})" >&2
+	NXP_DEBUG=${k#*:} nice -n 19 flock "$KLOCK" "$NXP_TOP/scripts/build-kernel.sh" "${k%:*}" > /dev/null || true
+done 2> "$RES/kernels-ahead.log" &
+AHEAD=$!
+
 # --- host: unit tests and static checks --------------------------------------
 step "host unit tests and static checks ($(elapsed))" >&2
 H=$RES/host.tap
@@ -181,7 +202,7 @@ for board in $BOARDS; do
 	B=$RES/$board.tap
 	: > "$B"
 	step "$board: kernel, userland, modules ($(elapsed))" >&2
-	if ! kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$board" 2> "$RES/$board-kernel.log"); then
+	if ! kdir=$(kernel "$board" "${NXP_DEBUG:-0}" 2> "$RES/$board-kernel.log"); then
 		{ echo "not ok 0 build: $board kernel"; sed 's/^/#   /' "$RES/$board-kernel.log" | tail -30; } >> "$B"
 		tap_stream "board $board" "$B"
 		continue
@@ -226,7 +247,7 @@ if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
 		B=$RES/$board-debug.tap
 		: > "$B"
 		step "$board: debug kernel and modules ($(elapsed))" >&2
-		if ! kdir=$(NXP_DEBUG=1 "$NXP_TOP/scripts/build-kernel.sh" "$board" 2> "$RES/$board-debug-kernel.log"); then
+		if ! kdir=$(kernel "$board" 1 2> "$RES/$board-debug-kernel.log"); then
 			{ echo "not ok 0 build: $board debug kernel"; sed 's/^/#   /' "$RES/$board-debug-kernel.log" | tail -30; } >> "$B"
 			tap_stream "board $board, debug kernel" "$B"
 			continue
@@ -245,6 +266,9 @@ if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
 	done
 	TAG=
 fi
+
+# (Done by now unless a kernel failed to build, which its pass reported.)
+wait $AHEAD || true
 
 # --- benchmark smoke run ---------------------------------------------------------
 step "benchmark smoke run ($(elapsed))" >&2
