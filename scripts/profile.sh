@@ -13,8 +13,8 @@
 #
 # Environment: PROFILE_BOARD (default arm-imx7), PROFILE_DRIVERS ("c rust"),
 # PROFILE_LOAD (tcp_tx, tcp_rx, udp_tx (64-byte UDP), or several: "tcp_tx tcp_rx"), PROFILE_SECS (20),
-# PROFILE_OUT (Documentation/profile), PROFILE_SMP (vCPUs of the i.MX7D,
-# default 1, see below; the e500 board has one), PROFILE_BQL_MIN (BQL's
+# PROFILE_OUT (Documentation/profile), PROFILE_SMP (vCPUs of the i.MX7D and
+# the i.MX8M Plus, default 1, see below; the others have one), PROFILE_BQL_MIN (BQL's
 # limit_min during the run where the driver has BQL; 1879048192 takes BQL
 # out of play), PROFILE_TXRING (Tx ring size, `ethtool -G tx`, where the
 # driver has ring parameters), PROFILE_HOST_PERF=1: instead of the plugin, host `perf record
@@ -95,17 +95,20 @@ mo=$("$NXP_TOP/scripts/build-modules.sh" "$board")
 img=$NXP_OUT/$board/initramfs-profile.cpio.gz
 "$NXP_TOP/scripts/mkinitramfs.sh" "$board" "$kdir" "$mo" "$ul" "$img"
 # Kernel addresses: ARM modules sit just below PAGE_OFFSET (0xc0000000);
-# ppc32 user space reaches up to 0xc0000000, its modules are above.
+# ppc32 user space reaches up to 0xc0000000, its modules are above; arm64's
+# kernel, modules included, lives in the upper half of the address space.
 min=0xbf000000
 [ "$ARCH" = powerpc ] && min=0xc0000000
+[ "$ARCH" = arm64 ] && min=0xffff000000000000
 case $ARCH in powerpc) q=qemu-system-ppc ;; arm64) q=qemu-system-aarch64 ;; *) q=qemu-system-arm ;; esac
-[ "$ARCH" != arm64 ] || die "the profile reads 32-bit kernel addresses: ppc-e500 and the 32-bit ARM boards only"
 extra=
 smpvar=
-if [ "$BOARD" = arm-imx7 ]; then
+case $BOARD in
+arm-imx7 | arm64-imx8mp)
 	extra="-smp $smp"
 	smpvar=" PROFILE_SMP=$smp"
-fi
+	;;
+esac
 tmo=$((secs + 600))
 
 for load in $loads; do

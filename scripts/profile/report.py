@@ -119,7 +119,8 @@ def profile(run):
         a, n = key
         i = bisect.bisect_right(addrs, a) - 1
         if i < 0 or a - addrs[i] > FAR:
-            sym = ("[vectors]" if a >= 0xFFFF0000 else "[unknown]", "")
+            # (The ARM vector page: 32-bit guests only.)
+            sym = ("[vectors]" if 0xFFFF0000 <= a < 1 << 32 else "[unknown]", "")
         else:
             sym = syms[i]
             if a == addrs[i]:
