@@ -1657,8 +1657,7 @@ impl NetDriver for Fec {
                 s.tx_bytes = st.tx_bytes.load(Relaxed);
                 s.tx_gso_packets = st.tx_tso_packets.load(Relaxed);
                 s.tx_gso_wire_packets = st.tx_tso_frames.load(Relaxed);
-                s.tx_stop = self.tx_flow.stops.load(Relaxed);
-                s.tx_wake = self.tx_flow.wakes.load(Relaxed);
+                self.tx_flow.report(s);
             }
         }
     }
@@ -1950,8 +1949,8 @@ impl platform::Driver for FecRs {
                 rcr_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
                 txq: ndev.txq(0),
                 tx_produced: AtomicU32::new(0),
-                tx_flow: TxFlowStats::new(),
                 tx_consumed: AtomicU32::new(0),
+                tx_flow: TxFlowStats::new(),
                 tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
                 rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
                 irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,

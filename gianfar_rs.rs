@@ -436,8 +436,8 @@ impl Group {
             imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
             txq: dev.txq(index as u32),
             tx_produced: AtomicU32::new(0),
-            tx_flow: TxFlowStats::new(),
             tx_consumed: AtomicU32::new(0),
+            tx_flow: TxFlowStats::new(),
             tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
             rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
             irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
@@ -1490,8 +1490,7 @@ impl NetDriver for Gfar {
                     s.tx_bytes = st.tx_bytes.load(Relaxed);
                     s.tx_gso_packets = st.tx_tso_packets.load(Relaxed);
                     s.tx_gso_wire_packets = st.tx_tso_frames.load(Relaxed);
-                    s.tx_stop = g.tx_flow.stops.load(Relaxed);
-                    s.tx_wake = g.tx_flow.wakes.load(Relaxed);
+                    g.tx_flow.report(s);
                 }
             }
         }

@@ -442,9 +442,9 @@ pub(crate) struct TxCounters<'a> {
 /// counts as neither).
 pub(crate) struct TxFlowStats {
     /// Stops that held.
-    pub(crate) stops: Atomic<u64>,
+    stops: Atomic<u64>,
     /// Wakes by completions.
-    pub(crate) wakes: Atomic<u64>,
+    wakes: Atomic<u64>,
 }
 
 impl TxFlowStats {
@@ -454,6 +454,12 @@ impl TxFlowStats {
             stops: Atomic::new(0),
             wakes: Atomic::new(0),
         }
+    }
+
+    /// Reports both counts as the queue's qstats `tx-stop` and `tx-wake`.
+    pub(crate) fn report(&self, s: &mut StdStats) {
+        s.tx_stop = self.stops.load(Relaxed);
+        s.tx_wake = self.wakes.load(Relaxed);
     }
 }
 

@@ -387,11 +387,10 @@ impl PagePool {
         if !self.fits_skb(&page, headroom, len) {
             return Err(page);
         }
-        // SAFETY: The buffer is ours and of this pool; `headroom + len` plus
-        // the shared info fit in it (checked above); `napi` and `dev` are
-        // live, and the caller is `napi`'s poll (the Rx rings are only
-        // drained there), as `napi_build_skb()` and GRO want. On success the
-        // skb took the buffer's page reference and the stack owns the skb.
+        // SAFETY: Our buffer of this pool, `headroom + len` and the shared
+        // info in it (checked above); `napi`, `dev` live, called from `napi`'s
+        // poll (Rx rings drain only there) as GRO wants; on success the skb
+        // holds the page reference and the stack owns the skb.
         let ok = unsafe {
             ffi::nxp_rx_build_gro(
                 napi.as_raw(),

@@ -124,12 +124,10 @@ impl Skb {
     /// place).
     #[inline]
     pub(crate) fn nr_frags(&self) -> u32 {
-        // SAFETY: Valid skb (type invariant), owned by us: its `head` and
-        // `end` locate its `skb_shared_info`. That may be shared with clones
-        // (whose `dataref` other CPUs change atomically), but only the
-        // `nr_frags` byte is read, through a place expression (no reference
-        // to the struct is made), and the fragments of a shared
-        // `skb_shared_info` are not changed without unsharing it first.
+        // SAFETY: Valid owned skb (type invariant): `head`/`end` locate its
+        // shared info, maybe shared with clones; only its `nr_frags` byte is
+        // read, by place (no reference made), and a shared info's fragments
+        // never change before it is unshared.
         unsafe {
             let f = self.fields();
             let shinfo = (*f).end.end_pointer((*f).head);
