@@ -190,9 +190,8 @@ const _: () = assert!((RX_HEADROOM + desc::RX_PREFIX + desc::ETH_HLEN) % 4 == 0)
 /// truncated; QEMU flags frames of MAXFRM). The C driver's
 /// `GFAR_JUMBO_FRAME_SIZE - ETH_HLEN` (9586) admits MTUs whose full-size
 /// frames MAXFRM refuses.
-const MAX_MTU: u32 = desc::MAX_FRAME - desc::ETH_HLEN - VLAN_HLEN - desc::FCS_LEN - 2;
-/// 802.1Q tag length (`VLAN_HLEN`).
-const VLAN_HLEN: u32 = 4;
+const MAX_MTU: u32 = desc::MAX_FRAME - desc::ETH_HLEN - desc::VLAN_HLEN - desc::FCS_LEN - 2;
+const _: () = assert!(desc::maxfrm(MAX_MTU) == desc::MAX_FRAME);
 /// Smallest MTU (`ETH_MIN_MTU`).
 const MIN_MTU: u32 = 68;
 /// Tx watchdog (`TX_TIMEOUT`, 5 s).
@@ -578,8 +577,9 @@ impl Gfar {
         kernel::time::delay::udelay(kernel::time::Delta::from_micros(3));
         r.write(regs::MACCFG1, 0);
         kernel::time::delay::udelay(kernel::time::Delta::from_micros(3));
-        // Frames up to the jumbo size whatever the MTU, as the C driver.
-        r.write(regs::MAXFRM, desc::MAX_FRAME);
+        // Frames up to the MTU's (the C driver admits 9600 bytes whatever
+        // the MTU); an MTU change restarts the controller.
+        r.write(regs::MAXFRM, desc::maxfrm(self.dev.mtu()));
         r.write(regs::MRBLR, RX_BUF_LEN);
         r.write(regs::MINFLR, regs::MINFLR_INIT);
         r.write(regs::MACCFG2, maccfg2::INIT | maccfg2::IF_GMII);
@@ -1261,9 +1261,23 @@ impl NetDriver for Gfar {
     }
 
     fn change_mtu(&self, mtu: u32) -> Result {
-        // MAXFRM admits the largest MTU's frames (spanning Rx buffers), so
-        // no restart is needed.
+        // MAXFRM follows the MTU: a running controller is stopped and
+        // started again (`gfar_change_mtu()`), and falls back to the old
+        // MTU if it cannot restart with the new one.
+        let old = self.dev.mtu();
+        let up = self.up.load(Ordering::Acquire);
+        if up {
+            self.stop();
+        }
         self.dev.set_mtu(mtu);
+        if up {
+            if let Err(e) = self.open() {
+                self.dev.set_mtu(old);
+                pr_err!("gianfar_rs: restart with MTU {mtu} failed ({e:?}), restoring {old}\n");
+                self.open()?;
+                return Err(e);
+            }
+        }
         Ok(())
     }
 

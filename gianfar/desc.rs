@@ -68,9 +68,26 @@ pub(crate) mod rx {
 /// Length of the frame check sequence the eTSEC leaves at the end of a frame.
 pub(crate) const FCS_LEN: u32 = 4;
 
-/// The longest frame accepted, FCS included (`GFAR_JUMBO_FRAME_SIZE`,
-/// programmed into MAXFRM); frames longer than an Rx buffer span several.
+/// The longest frame accepted at the largest MTU, FCS included
+/// (`GFAR_JUMBO_FRAME_SIZE`); frames longer than an Rx buffer span several.
 pub(crate) const MAX_FRAME: u32 = 9600;
+
+/// 802.1Q tag length (`VLAN_HLEN`).
+pub(crate) const VLAN_HLEN: u32 = 4;
+
+/// MAXFRM for an MTU: its frames with a VLAN tag and the FCS, and 2 bytes
+/// more (eTSEC74: frames of MAXFRM or MAXFRM - 1 bytes are flagged
+/// truncated), at most [`MAX_FRAME`]. Longer frames come with `LG` set and
+/// are dropped. The C driver programs 9600 whatever the MTU, so that frames
+/// of up to 9596 bytes reach the stack at an MTU of 1500.
+pub(crate) const fn maxfrm(mtu: u32) -> u32 {
+    let overhead = ETH_HLEN + VLAN_HLEN + FCS_LEN + 2;
+    if mtu < MAX_FRAME - overhead {
+        mtu + overhead
+    } else {
+        MAX_FRAME
+    }
+}
 
 /// Ethernet header length (`ETH_HLEN`).
 pub(crate) const ETH_HLEN: u32 = 14;

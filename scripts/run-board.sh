@@ -80,11 +80,13 @@ ipn iperf3 -s -D -B 10.77.1.1 > /dev/null
 # A second server for background traffic in robustness tests (port 5202).
 ipn iperf3 -s -D -B 10.77.0.1 -p 5202 > /dev/null
 ipn netserver -L 10.77.0.1 > /dev/null 2>&1
-if [ -n "$DEB_ARCH" ]; then
-	hostbin=$("$NXP_TOP/scripts/build-ksft.sh" host)/bin
-	ipn python3 "$NXP_TOP/scripts/remote-agent.py" 10.77.0.1 7999 "$work/token" "$hostbin" \
-		> "$work/agent.log" 2>&1 &
-fi
+# The agent serves every board (our own tests send hostile frames through
+# it, tests/hostile_frames.sh); the host builds of the suites' helpers only
+# where the suites run (the Debian guests).
+hostbin=$work/no-helpers
+[ -n "$DEB_ARCH" ] && hostbin=$("$NXP_TOP/scripts/build-ksft.sh" host)/bin
+ipn env NXP_TOP="$NXP_TOP" python3 "$NXP_TOP/scripts/remote-agent.py" 10.77.0.1 7999 \
+	"$work/token" "$hostbin" > "$work/agent.log" 2>&1 &
 
 case $BOARD in
 ppc-e500)

@@ -227,6 +227,43 @@ link_back() {
 	wait_for 10 ping -c 1 -W 1 "${1:-$HOST_IP}"
 }
 
+# remote_run <seconds> <command...>: run a command on the remote end, the
+# emulated boards' scripts/remote-agent.py (REMOTE_TYPE=nxp; status 2 for
+# another remote type), within <seconds>; its exit status is ours and its
+# standard output and error go to /tmp/remote.out (as text, with the
+# protocol's framing bytes removed). On the host the command runs under
+# bash in the test namespace, with NXP_TOP the project's tree. It must
+# not hold quotes or backslashes (it travels as a JSON string). The
+# request stays open while the command runs (the agent kills a command
+# whose client has gone), through busybox's nc, which every guest has.
+remote_run() {
+	[ "${REMOTE_TYPE:-}" = nxp ] || return 2
+	rsecs=$1
+	shift
+	ra=$REMOTE_ARGS
+	raddr=${ra%%:*}
+	ra=${ra#*:}
+	rport=${ra%%:*}
+	rtok=${ra#*:}
+	rm -f /tmp/remote.fifo /tmp/remote.raw
+	mkfifo /tmp/remote.fifo || return 1
+	{
+		printf '{"token": "%s", "cmd": "%s"}\n' "$rtok" "$*"
+		exec sleep $((rsecs + 30))
+	} > /tmp/remote.fifo &
+	rw=$!
+	timeout $((rsecs + 30)) busybox nc "$raddr" "$rport" < /tmp/remote.fifo > /tmp/remote.raw
+	kill $rw 2> /dev/null
+	wait $rw 2> /dev/null
+	rm -f /tmp/remote.fifo
+	tr -d '\000-\011\013-\037\177-\377' < /tmp/remote.raw > /tmp/remote.out
+	# The last frame: "x", length 4, the status as a big-endian int32.
+	set -- $(tail -c 9 /tmp/remote.raw | od -An -tu1)
+	[ $# = 9 ] && [ "$1" = 120 ] && [ "$5" = 4 ] || return 1
+	[ "$6$7$8" = 000 ] || return 1
+	return "$9"
+}
+
 # Load the driver, configure 10.77.0.2/24 and wait for link; sets IF.
 netif_up() {
 	load_driver || return 1

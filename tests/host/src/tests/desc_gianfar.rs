@@ -135,3 +135,15 @@ fn fcb_like_gfar_tx_checksum() {
     let u = tx_fcb_csum(14, 20, true, 0);
     assert_eq!(u[0], 0x40 | 0x10 | 0x02 | 0x01 | 0x08);
 }
+
+#[test]
+fn maxfrm_follows_the_mtu() {
+    // 1500: a tagged frame with its FCS (1522) and the eTSEC74 margin.
+    assert_eq!(maxfrm(1500), 1524);
+    assert_eq!(maxfrm(68), 68 + 14 + 4 + 4 + 2);
+    // Capped at the jumbo size, which the largest MTU reaches exactly.
+    assert_eq!(maxfrm(9574), 9598);
+    assert_eq!(maxfrm(9576), 9600);
+    assert_eq!(maxfrm(9586), 9600);
+    assert_eq!(maxfrm(u32::MAX - 100), 9600);
+}
