@@ -20,9 +20,13 @@ MAC=$(cat /sys/class/net/$IF/address)
 SECS=10
 KINDS=all
 # The debug kernels receive far slower: a lower rate keeps the shell and
-# the TCP stream beside the flood going (the single-core i.MX6UL).
-RATE=10000
+# the TCP stream beside the flood going (the single-core i.MX6UL). QEMU's
+# eTSEC has no flow control: a flood that fills its Rx ring can end QEMU
+# (README, "What the emulated boards cannot show"): there the TCP stream
+# is paced as well.
+RATE=10000 TCP_RATE=
 [ -e /sys/kernel/debug/kmemleak ] && RATE=3000
+[ "$NXP_MAC" = etsec ] && RATE=3000 TCP_RATE="-b 100M"
 # (tests/jumbo.sh: the C gianfar's skb_over_panic on frames spanning buffers.)
 if [ "$NXP_DRIVER/$NXP_MAC" = c/etsec ]; then
 	KINDS=-giant-mtu,giant-buf
@@ -42,7 +46,7 @@ echo0=$(snmp Icmp InEchos)
 iph0=$(($(snmp Ip InHdrErrors) + $(snmp Ip InTruncatedPkts)))
 len0=$(st rx_length_errors)
 rxp0=$(st rx_packets)
-iperf3 -c $HOST_IP -R -w 128K -f m -t $((SECS + 4)) > /tmp/iperf.out 2>&1 &
+iperf3 -c $HOST_IP -R -w 128K $TCP_RATE -f m -t $((SECS + 4)) > /tmp/iperf.out 2>&1 &
 ipid=$!
 sleep 2
 check "hostile frames sent for $SECS s, $RATE frames/s" \
@@ -50,10 +54,11 @@ check "hostile frames sent for $SECS s, $RATE frames/s" \
 diag "$(grep '^sent ' /tmp/remote.out | tr '\n' ' ')"
 wait $ipid
 irc=$?
-# Receiver line: ... <MBytes> MBytes <rate> Mbits/sec receiver
-rx_mb=$(awk '$NF == "receiver" { print $(NF-4) }' /tmp/iperf.out)
-diag "TCP stream received beside them: ${rx_mb:-no} MBytes"
-check "the TCP stream received beside them finished" awk -v rc=$irc -v mb="${rx_mb:-0}" 'BEGIN { exit !(rc == 0 && mb > 0) }'
+# Receiver line: ... <bytes> <unit> <rate> Mbits/sec receiver (-f m)
+rx_rate=$(awk '$NF == "receiver" && $(NF-1) == "Mbits/sec" { print $(NF-2) }' /tmp/iperf.out)
+diag "TCP stream received beside them: ${rx_rate:-no} Mbit/s"
+check "the TCP stream received beside them finished" \
+	awk -v rc=$irc -v r="${rx_rate:-0}" 'BEGIN { exit !(rc == 0 && r > 0) }'
 udp1=$(($(snmp Udp NoPorts) + $(snmp Udp InDatagrams)))
 echo1=$(snmp Icmp InEchos)
 iph1=$(($(snmp Ip InHdrErrors) + $(snmp Ip InTruncatedPkts)))
