@@ -65,6 +65,14 @@ ksft_cases() {
 	fi
 	[ $kf = 0 ] || failed=$((failed + 1))
 }
+# A test whose header says "# alloc-warnings: expected" injects allocation
+# failures: the stack dumps the allocators print about them (from
+# warn_alloc) are not splats; every other one still is.
+no_alloc_warnings() {
+	awk '/Call [Tt]race:/ { held = $0; n = 0; next }
+		held != "" { n++; if ($0 ~ /warn_alloc/) { held = ""; next } if (n >= 6) { print held; held = "" } }
+		{ print } END { if (held != "") print held }'
+}
 echo "NXP-TAP TAP version 13"
 for t in "$@"; do
 	n=$((n + 1))
@@ -94,7 +102,11 @@ for t in "$@"; do
 		[ -w "$k" ] && echo 0 > "$k"
 	done
 	sed 's/^/NXP-TAP #   /' /tmp/out.$t
-	splat=$(dmesg | grep -E "$SPLAT_RE" | head -5)
+	if grep -q '^# alloc-warnings: expected' "$T/$t.sh" 2> /dev/null; then
+		splat=$(dmesg | no_alloc_warnings | grep -E "$SPLAT_RE" | head -5)
+	else
+		splat=$(dmesg | grep -E "$SPLAT_RE" | head -5)
+	fi
 	if [ -n "$splat" ] && [ $rc != 4 ]; then
 		echo "$splat" | sed 's/^/NXP-TAP #   kernel: /'
 		rc=1

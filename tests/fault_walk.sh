@@ -1,0 +1,66 @@
+#!/bin/sh
+# Allocation failures injected site by site (the kernel's fail-nth, through
+# tests/failnth.py) into the driver's module load and probe, bringing the
+# interface up, an MTU change that rebuilds the Rx rings and a ring change:
+# each injected call succeeds or fails with an errno and leaves the old
+# state or exactly the new one; afterwards a normal load binds every port,
+# the interface comes up and carries traffic, and kmemleak finds nothing
+# of the driver's. Needs the debug kernels (fail-nth, failslab,
+# fail_page_alloc, kmemleak) and python3 (the Debian guests).
+# timeout: 900
+# alloc-warnings: expected
+. /usr/share/nxp/tests/lib.sh
+[ -e /proc/self/fail-nth ] && [ -d /sys/kernel/debug/failslab ] && [ -d /sys/kernel/debug/fail_page_alloc ] ||
+	skip "no fail-nth, failslab or fail_page_alloc (the debug kernels have them)"
+command -v python3 > /dev/null || skip "no python3 in this userland"
+FN=/usr/share/nxp/tests/failnth.py
+mod=${MODULES##* }
+ko=$MODDIR/$mod.ko
+[ -f "$ko" ] || skip "no $ko to load by path"
+check "interface up" netif_up
+IF=$(netif)
+ports=$(bound_list)
+diag "$mod: ports $ports"
+KL=/sys/kernel/debug/kmemleak
+[ -w $KL ] && echo clear > $KL
+walk() { # <description> <failnth.py args...>
+	wd=$1
+	shift
+	python3 $FN "$@" > /tmp/walk.out 2>&1
+	wrc=$?
+	cat /tmp/walk.out
+	check "$wd: every injected failure handled" test $wrc = 0
+}
+check "unloaded" unload_driver
+walk "module load and probe" insmod "$ko" "$mod"
+check "a normal load binds every port ($ports)" load_driver
+check "every port bound" wait_for 10 all_bound "$ports"
+wait_for 10 netif > /dev/null
+IF=$(netif)
+ip addr replace $GUEST_IP/24 dev "$IF"
+walk "interface up" up "$IF"
+ip link set "$IF" up
+check "carrier up, traffic" link_back
+max=$(ip -d link show "$IF" | sed -n 's/.*maxmtu \([0-9]*\).*/\1/p')
+mtu=1800
+[ "${max:-0}" -lt $mtu ] && mtu=${max:-1500}
+walk "MTU 1500 -> $mtu" mtu "$IF" $mtu
+set -- $(ethtool -g "$IF" | awk '/^Current/ { c = 1 } c && ($1 == "TX:" || $1 == "RX:") { print $2 }')
+diag "rings RX ${1:-?} TX ${2:-?}"
+walk "ring change to TX 512, RX 128" rings "$IF" 512 128
+check "carrier up, traffic afterwards" link_back
+check "ping afterwards" ping -c 3 -W 3 $HOST_IP
+tcp_xfer tcp_after 3
+if [ -w $KL ]; then
+	# Objects younger than 5 s are not reported yet.
+	sleep 6
+	echo scan > $KL
+	awk -v m="$mod" '/^unreferenced object/ { if (b != "") print b; b = $0; next } { b = b "\n" $0 }
+		END { if (b != "") print b }' $KL > /tmp/leaks
+	n=$(grep -c '^unreferenced object' /tmp/leaks)
+	ours=$(grep -c -E "\[$mod\]|page_pool|alloc_netdev|napi" /tmp/leaks)
+	diag "kmemleak: $n unreferenced objects since the walk began, $ours lines of them naming $mod, page_pool, netdev or NAPI allocations"
+	[ "$ours" = 0 ] || head -40 /tmp/leaks | sed 's/^/#   /'
+	check "kmemleak: none of the driver's" test "$ours" = 0
+fi
+finish
