@@ -126,6 +126,7 @@ use netdev::{
     net::{
         BhDisabled,
         Coalesce,
+        ExtAck,
         Features,
         IrqContext,
         NetDev,
@@ -522,6 +523,9 @@ struct Fec {
     /// Tx ring counters, read locklessly by the stop/wake helpers.
     tx_produced: AtomicU32,
     tx_consumed: AtomicU32,
+    /// Set while the link is down with the MAC stopped and the NAPIs on:
+    /// completions must not wake the queue then (`restart_live`).
+    tx_halted: AtomicBool,
     /// The Tx queue's stops and wakes.
     tx_flow: TxFlowStats,
     /// The Tx ring, taken by xmit (under the queue lock) and by the Tx NAPI.
@@ -910,6 +914,7 @@ impl Fec {
             return Err(e);
         }
         self.restart_hw();
+        self.tx_halted.store(false, Ordering::Release);
         self.resume();
         self.rx_napi.link_queue(self.dev, 0, false);
         self.tx_napi.link_queue(self.dev, 0, true);
@@ -969,12 +974,16 @@ impl Fec {
         self.dev.tx_disable();
         if link_up {
             self.restart_hw();
+            self.tx_halted.store(false, Ordering::Release);
             self.resume();
             self.dev.tx_wake_all();
         } else {
             // The queue stays stopped until the link is back (and the MAC
-            // restarted): nothing may go into the ring of a stopped MAC.
+            // restarted): nothing may go into the ring of a stopped MAC, so
+            // no completion may wake it (an interrupt that was already
+            // running when `mask()` ran can still schedule the Tx NAPI).
             self.stop_hw();
+            self.tx_halted.store(true, Ordering::Release);
             self.rx_napi.enable();
             self.tx_napi.enable();
         }
@@ -1054,7 +1063,8 @@ impl Fec {
             self.stats.tx_bytes.add(u64::from(bytes), Relaxed);
         }
         let c = self.counters(size);
-        self.txq().completed_wake(pkts, bytes, &c, wake);
+        let halted = self.tx_halted.load(Ordering::Acquire);
+        self.txq().completed_wake(pkts, bytes, &c, wake, halted);
     }
 
     /// Rx of at most `quota` frames; returns the frames handled.
@@ -1506,19 +1516,28 @@ impl NetDriver for Fec {
         })
     }
 
-    fn set_coalesce(&self, c: &Coalesce) -> Result {
-        self.has_coalesce()?;
+    fn set_coalesce(&self, c: &Coalesce, ext: &mut ExtAck<'_>) -> Result {
+        if let Err(e) = self.has_coalesce() {
+            ext.error(
+                "fec_rs",
+                format_args!("this ENET has no interrupt coalescing"),
+            );
+            return Err(e);
+        }
         let rate = self.itr_rate;
-        let check = |dir: &str, usecs, frames| {
+        let max_us = coalesce::max_usecs(rate);
+        let mut check = |dir: &str, usecs, frames| {
             Itr::new(usecs, frames, rate).map_err(|e| {
-                pr_info!(
-                    "fec_rs: {dir} coalescing {usecs} us / {frames} frames rejected ({}): at most {} frames, {} timer units of 64 cycles at {rate} Hz\n",
-                    match e {
-                        coalesce::Invalid::Frames => "frames",
-                        coalesce::Invalid::Usecs => "time",
-                    },
-                    coalesce::MAX_FRAMES,
-                    coalesce::MAX_UNITS
+                ext.error(
+                    "fec_rs",
+                    format_args!(
+                        "{dir} {usecs} us / {frames} frames: {} (max {} frames, {max_us} us)",
+                        match e {
+                            coalesce::Invalid::Frames => "frames out of range",
+                            coalesce::Invalid::Usecs => "time out of range",
+                        },
+                        coalesce::MAX_FRAMES,
+                    ),
                 );
                 EINVAL
             })
@@ -1597,8 +1616,13 @@ impl NetDriver for Fec {
         }
     }
 
-    fn set_rings(&self, r: &Rings) -> Result {
-        let new = r.config("fec_rs", txring::max_packet_descs(self.tso, r.tx), MAX_RING)?;
+    fn set_rings(&self, r: &Rings, ext: &mut ExtAck<'_>) -> Result {
+        let new = r.config(
+            "fec_rs",
+            txring::max_packet_descs(self.tso, r.tx),
+            MAX_RING,
+            ext,
+        )?;
         let old = self.cfg.lock().rings;
         self.restart_with(|cfg, apply| cfg.rings = if apply { new } else { old })
     }
@@ -1950,6 +1974,7 @@ impl platform::Driver for FecRs {
                 txq: ndev.txq(0),
                 tx_produced: AtomicU32::new(0),
                 tx_consumed: AtomicU32::new(0),
+                tx_halted: AtomicBool::new(false),
                 tx_flow: TxFlowStats::new(),
                 tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
                 rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,

@@ -105,6 +105,7 @@ use netdev::{
     net::{
         BhDisabled,
         Coalesce,
+        ExtAck,
         Features,
         IrqContext,
         NetDev,
@@ -833,7 +834,8 @@ impl Gfar {
             g.stats.tx_bytes.add(u64::from(bytes), Relaxed);
         }
         let c = g.counters(size);
-        g.txq().completed_wake(pkts, bytes, &c, wake);
+        // The queue is off only while the NAPIs are too (`stop()`).
+        g.txq().completed_wake(pkts, bytes, &c, wake, false);
     }
 
     /// Rx of group `g`, at most `quota` frames; returns the frames handled.
@@ -1375,20 +1377,22 @@ impl NetDriver for Gfar {
         })
     }
 
-    fn set_coalesce(&self, c: &Coalesce) -> Result {
+    fn set_coalesce(&self, c: &Coalesce, ext: &mut ExtAck<'_>) -> Result {
         let speed = self.speed();
-        let check = |dir: &str, usecs, frames| {
+        let mut check = |dir: &str, usecs, frames| {
             Ic::from_ethtool(usecs, frames, speed).map_err(|e| {
-                pr_info!(
-                    "gianfar_rs: {dir} coalescing {usecs} us / {frames} frames rejected ({}): at most {} us, {} frames, {} ticks at {speed} Mbit/s\n",
-                    match e {
-                        coalesce::Invalid::Usecs => "time",
-                        coalesce::Invalid::Frames => "frames",
-                        coalesce::Invalid::Ticks => "timer field",
-                    },
-                    coalesce::MAX_USECS,
-                    coalesce::MAX_FRAMES,
-                    coalesce::IC_ICTT_MASK
+                ext.error(
+                    "gianfar_rs",
+                    format_args!(
+                        "{dir} {usecs} us / {frames} frames: {} (max {} frames, {} us)",
+                        match e {
+                            coalesce::Invalid::Usecs => "time out of range",
+                            coalesce::Invalid::Frames => "frames out of range",
+                            coalesce::Invalid::Ticks => "too long at this speed",
+                        },
+                        coalesce::MAX_FRAMES,
+                        coalesce::MAX_USECS,
+                    ),
                 );
                 EINVAL
             })
@@ -1416,8 +1420,13 @@ impl NetDriver for Gfar {
         }
     }
 
-    fn set_rings(&self, r: &Rings) -> Result {
-        let new = r.config("gianfar_rs", txring::max_packet_descs(true, r.tx), MAX_RING)?;
+    fn set_rings(&self, r: &Rings, ext: &mut ExtAck<'_>) -> Result {
+        let new = r.config(
+            "gianfar_rs",
+            txring::max_packet_descs(true, r.tx),
+            MAX_RING,
+            ext,
+        )?;
         let up = self.up.load(Ordering::Acquire);
         if up {
             self.stop();

@@ -142,6 +142,8 @@ mod net {
         Page;
         /// `struct page_pool`.
         PagePool;
+        /// `struct netlink_ext_ack`.
+        NetlinkExtAck;
         /// `struct nxp_napi` of `shim_net.c`: a `napi_struct` with its Rust owner.
         NxpNapi;
         /// `struct nxp_irq` of `shim_net.c`: a requested IRQ with its Rust owner.
@@ -330,8 +332,10 @@ mod net {
             consumed: *const u32,
             size: u32,
             start: u32,
+            halted: bool,
         ) -> c_int;
         pub(crate) fn nxp_txq_reset(txq: *mut NetdevQueue);
+        pub(crate) fn nxp_extack_msg(extack: *mut NetlinkExtAck, msg: *const c_char);
 
         pub(crate) fn nxp_skb_frag_len(skb: *const SkBuff, i: c_uint) -> c_uint;
         pub(crate) fn nxp_skb_tx_info(skb: *const SkBuff, ti: *mut NxpTxInfo);

@@ -495,10 +495,18 @@ impl TxQueue {
     }
 
     /// Reports a completion round to BQL and wakes the queue if at least
-    /// `start` descriptors are free; see `netif_txq_completed_wake()`. A
-    /// round that completed packets also tells the Tx watchdog the queue
-    /// made progress.
-    pub(crate) fn completed_wake(self, pkts: u32, bytes: u32, c: &TxCounters<'_>, start: u32) {
+    /// `start` descriptors are free, unless the driver keeps it stopped
+    /// (`halted`: the MAC is down and the queue must stay off until it is
+    /// restarted); see `__netif_txq_completed_wake()`. A round that
+    /// completed packets also tells the Tx watchdog the queue made progress.
+    pub(crate) fn completed_wake(
+        self,
+        pkts: u32,
+        bytes: u32,
+        c: &TxCounters<'_>,
+        start: u32,
+        halted: bool,
+    ) {
         // SAFETY: As for `maybe_stop`.
         let res = unsafe {
             ffi::nxp_txq_completed_wake(
@@ -509,6 +517,7 @@ impl TxQueue {
                 c.consumed.as_ptr(),
                 c.size,
                 start,
+                halted,
             )
         };
         // 0: the queue was stopped and is woken.
@@ -527,21 +536,106 @@ impl TxQueue {
 impl Rings {
     /// The ring configuration `ethtool -G` asks for, for a driver whose
     /// packets take at most `max_descs` descriptors and whose rings hold at
-    /// most `max`; rejected (logged as `driver`, `EINVAL`) otherwise.
-    pub(crate) fn config(&self, driver: &str, max_descs: u32, max: u32) -> Result<RingConfig> {
+    /// most `max`; rejected otherwise (`EINVAL`, the limits said in `ext`
+    /// and logged as `driver`).
+    pub(crate) fn config(
+        &self,
+        driver: &str,
+        max_descs: u32,
+        max: u32,
+        ext: &mut ExtAck<'_>,
+    ) -> Result<RingConfig> {
         RingConfig::new(self.tx, self.rx, max_descs, max).map_err(|e| {
-            pr_info!(
-                "{driver}: ring sizes tx {} rx {} rejected ({:?}): powers of two, tx {}..={}, rx {}..={}\n",
-                self.tx,
-                self.rx,
-                e,
-                TxThresholds::min_ring(max_descs),
-                max,
-                crate::ring::MIN_RX_RING,
-                max
+            ext.error(
+                driver,
+                format_args!(
+                    "tx {}, rx {}: {} (powers of two, tx {}..{}, rx {}..{})",
+                    self.tx,
+                    self.rx,
+                    match e {
+                        crate::ring::SizeError::NotPowerOfTwo => "not a power of two",
+                        crate::ring::SizeError::TooSmall => "too small",
+                        crate::ring::SizeError::TooLarge => "too large",
+                    },
+                    TxThresholds::min_ring(max_descs),
+                    max,
+                    crate::ring::MIN_RX_RING,
+                    max
+                ),
             );
             EINVAL
         })
+    }
+}
+
+/// The netlink extended acknowledgement of a configuration request: its
+/// message tells the user why a value was rejected (`ethtool` prints it).
+/// Requests through the ioctl interface have none; their messages go to the
+/// kernel log only.
+///
+/// # Invariants
+///
+/// `ptr` is null or points to the `netlink_ext_ack` of the request being
+/// handled, valid for writes for `'a`.
+pub(crate) struct ExtAck<'a> {
+    ptr: *mut ffi::NetlinkExtAck,
+    _request: core::marker::PhantomData<&'a mut ffi::NetlinkExtAck>,
+}
+
+impl ExtAck<'_> {
+    /// # Safety
+    ///
+    /// `ptr` is null or points to a `netlink_ext_ack` valid for writes for
+    /// the lifetime the caller gives the result.
+    pub(crate) unsafe fn from_raw(ptr: *mut ffi::NetlinkExtAck) -> Self {
+        // INVARIANT: The caller's guarantee.
+        Self {
+            ptr,
+            _request: core::marker::PhantomData,
+        }
+    }
+
+    /// Logs `msg` as `driver`'s and makes it the request's error message
+    /// (its first 79 bytes, the kernel's `NETLINK_MAX_FMTMSG_LEN`).
+    pub(crate) fn error(&mut self, driver: &str, msg: core::fmt::Arguments<'_>) {
+        pr_info!("{driver}: {msg}\n");
+        if self.ptr.is_null() {
+            return;
+        }
+        let mut buf = MsgBuf {
+            buf: [0; MSG_LEN],
+            len: 0,
+        };
+        let _ = core::fmt::write(&mut buf, msg);
+        // SAFETY: By the type invariant `ptr` is the request's; `buf` is
+        // NUL-terminated (`MsgBuf` keeps its last byte 0), and the shim
+        // copies it.
+        unsafe { ffi::nxp_extack_msg(self.ptr, buf.buf.as_ptr().cast()) };
+    }
+}
+
+/// `NETLINK_MAX_FMTMSG_LEN`: an extack message, its NUL included.
+const MSG_LEN: usize = 80;
+
+/// A message formatted on the stack, cut at `MSG_LEN - 1` bytes (on a
+/// character boundary), NUL-terminated.
+struct MsgBuf {
+    buf: [u8; MSG_LEN],
+    len: usize,
+}
+
+impl core::fmt::Write for MsgBuf {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        for c in s.chars() {
+            let mut enc = [0u8; 4];
+            let e = c.encode_utf8(&mut enc).as_bytes();
+            if self.len + e.len() > MSG_LEN - 1 {
+                return Err(core::fmt::Error);
+            }
+            self.buf[self.len..self.len + e.len()].copy_from_slice(e);
+            self.len += e.len();
+        }
+        Ok(())
     }
 }
 
@@ -592,9 +686,9 @@ pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
     fn get_coalesce(&self) -> Result<Coalesce> {
         Err(EOPNOTSUPP)
     }
-    /// `ethtool -C`: invalid values are rejected with `EINVAL` and change
-    /// nothing.
-    fn set_coalesce(&self, _c: &Coalesce) -> Result {
+    /// `ethtool -C`: invalid values are rejected with `EINVAL` and a
+    /// message in `ext`, and change nothing.
+    fn set_coalesce(&self, _c: &Coalesce, _ext: &mut ExtAck<'_>) -> Result {
         Err(EOPNOTSUPP)
     }
     /// `ethtool -a`.
@@ -609,8 +703,8 @@ pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
     /// `ethtool -g`.
     fn get_rings(&self) -> Rings;
     /// `ethtool -G` (`rx`, `tx` set): invalid sizes are rejected with
-    /// `EINVAL` and change nothing.
-    fn set_rings(&self, r: &Rings) -> Result;
+    /// `EINVAL` and a message in `ext`, and change nothing.
+    fn set_rings(&self, r: &Rings, ext: &mut ExtAck<'_>) -> Result;
     /// Names of the `ethtool -S` counters.
     fn stat_names(&self) -> &'static [&'static CStr];
     /// Values of the `ethtool -S` counters, in the order of `stat_names`.
@@ -893,9 +987,15 @@ pub(crate) mod entry {
     /// # Safety
     ///
     /// See the module documentation; `c` is valid for reads.
-    pub(crate) unsafe fn set_coalesce<T: NetDriver>(rs: *mut c_void, c: *const Coalesce) -> c_int {
+    pub(crate) unsafe fn set_coalesce<T: NetDriver>(
+        rs: *mut c_void,
+        c: *const Coalesce,
+        extack: *mut ffi::NetlinkExtAck,
+    ) -> c_int {
+        // SAFETY: Caller contract: `extack` is null or the request's.
+        let mut ext = unsafe { ExtAck::from_raw(extack) };
         // SAFETY: Caller contract; `c` is the shim's local.
-        from_result(|| unsafe { state::<T>(rs).set_coalesce(&*c) }.map(|()| 0))
+        from_result(|| unsafe { state::<T>(rs).set_coalesce(&*c, &mut ext) }.map(|()| 0))
     }
 
     /// # Safety
@@ -909,9 +1009,15 @@ pub(crate) mod entry {
     /// # Safety
     ///
     /// See the module documentation; `r` is valid for reads.
-    pub(crate) unsafe fn set_rings<T: NetDriver>(rs: *mut c_void, r: *const Rings) -> c_int {
+    pub(crate) unsafe fn set_rings<T: NetDriver>(
+        rs: *mut c_void,
+        r: *const Rings,
+        extack: *mut ffi::NetlinkExtAck,
+    ) -> c_int {
+        // SAFETY: Caller contract: `extack` is null or the request's.
+        let mut ext = unsafe { ExtAck::from_raw(extack) };
         // SAFETY: Caller contract; `r` is the shim's local.
-        from_result(|| unsafe { state::<T>(rs).set_rings(&*r) }.map(|()| 0))
+        from_result(|| unsafe { state::<T>(rs).set_rings(&*r, &mut ext) }.map(|()| 0))
     }
 
     /// # Safety
@@ -1196,9 +1302,14 @@ macro_rules! declare_net_driver {
             /// `rs` is the state of a device registered by `Registration`; pointer
             /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            unsafe extern "C" fn nxp_rs_set_coalesce(rs: *mut c_void, c: *const Coalesce) -> c_int {
-                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `c` is the shim's local.
-                unsafe { entry::set_coalesce::<$t>(rs, c) }
+            unsafe extern "C" fn nxp_rs_set_coalesce(
+                rs: *mut c_void,
+                c: *const Coalesce,
+                extack: *mut ffi::NetlinkExtAck,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `c` is the
+                // shim's local, `extack` null or the request's.
+                unsafe { entry::set_coalesce::<$t>(rs, c, extack) }
             }
             /// # Safety
             ///
@@ -1214,9 +1325,14 @@ macro_rules! declare_net_driver {
             /// `rs` is the state of a device registered by `Registration`; pointer
             /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            unsafe extern "C" fn nxp_rs_set_rings(rs: *mut c_void, r: *const Rings) -> c_int {
-                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `r` is the shim's local.
-                unsafe { entry::set_rings::<$t>(rs, r) }
+            unsafe extern "C" fn nxp_rs_set_rings(
+                rs: *mut c_void,
+                r: *const Rings,
+                extack: *mut ffi::NetlinkExtAck,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `r` is the
+                // shim's local, `extack` null or the request's.
+                unsafe { entry::set_rings::<$t>(rs, r, extack) }
             }
             /// # Safety
             ///

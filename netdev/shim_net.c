@@ -178,7 +178,7 @@ static int nxp_set_coalesce(struct net_device *dev, struct ethtool_coalesce *ec,
 		.tx_frames = ec->tx_max_coalesced_frames,
 	};
 
-	return nxp_rs_set_coalesce(rs_of(dev), &c);
+	return nxp_rs_set_coalesce(rs_of(dev), &c, extack);
 }
 
 static void nxp_get_ringparam(struct net_device *dev, struct ethtool_ringparam *rp,
@@ -200,9 +200,11 @@ static int nxp_set_ringparam(struct net_device *dev, struct ethtool_ringparam *r
 {
 	struct nxp_rings r = { .rx = rp->rx_pending, .tx = rp->tx_pending };
 
-	if (rp->rx_mini_pending || rp->rx_jumbo_pending)
+	if (rp->rx_mini_pending || rp->rx_jumbo_pending) {
+		NL_SET_ERR_MSG(extack, "no mini or jumbo Rx rings");
 		return -EINVAL;
-	return nxp_rs_set_rings(rs_of(dev), &r);
+	}
+	return nxp_rs_set_rings(rs_of(dev), &r, extack);
 }
 
 static void nxp_get_pauseparam(struct net_device *dev, struct ethtool_pauseparam *pp)
@@ -724,19 +726,25 @@ int nxp_txq_maybe_stop(struct netdev_queue *txq, const u32 *produced,
 
 int nxp_txq_completed_wake(struct netdev_queue *txq, unsigned int pkts,
 			   unsigned int bytes, const u32 *produced,
-			   const u32 *consumed, u32 size, u32 start)
+			   const u32 *consumed, u32 size, u32 start, bool halted)
 {
 	/* Progress, as the watchdog of a stopped queue sees it. */
 	if (pkts)
 		txq_trans_cond_update(txq);
-	return netif_txq_completed_wake(txq, pkts, bytes,
-					NXP_FREE(produced, consumed, size),
-					start);
+	return __netif_txq_completed_wake(txq, pkts, bytes,
+					  NXP_FREE(produced, consumed, size),
+					  start, halted);
 }
 
 void nxp_txq_reset(struct netdev_queue *txq)
 {
 	netdev_tx_reset_queue(txq);
+}
+
+/* The reply's error message (copied: Rust formats it on its stack). */
+void nxp_extack_msg(struct netlink_ext_ack *extack, const char *msg)
+{
+	NL_SET_ERR_MSG_FMT(extack, "%s", msg);
 }
 
 /* --- skbs ------------------------------------------------------------------- */

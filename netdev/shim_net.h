@@ -87,9 +87,11 @@ int nxp_rs_irq(void *rs, unsigned int id, bool irqs_off);
 void nxp_rs_adjust_link(void *rs);
 void nxp_rs_reset(void *rs);
 int nxp_rs_get_coalesce(void *rs, struct nxp_coalesce *c);
-int nxp_rs_set_coalesce(void *rs, const struct nxp_coalesce *c);
+int nxp_rs_set_coalesce(void *rs, const struct nxp_coalesce *c,
+			struct netlink_ext_ack *extack);
 void nxp_rs_get_rings(void *rs, struct nxp_rings *r);
-int nxp_rs_set_rings(void *rs, const struct nxp_rings *r);
+int nxp_rs_set_rings(void *rs, const struct nxp_rings *r,
+		     struct netlink_ext_ack *extack);
 int nxp_rs_get_pause(void *rs, struct nxp_pause *p);
 int nxp_rs_set_pause(void *rs, const struct nxp_pause *p);
 unsigned int nxp_rs_stats_count(void *rs);
@@ -150,8 +152,9 @@ int nxp_txq_maybe_stop(struct netdev_queue *txq, const u32 *produced,
 		       const u32 *consumed, u32 size, u32 stop, u32 start);
 int nxp_txq_completed_wake(struct netdev_queue *txq, unsigned int pkts,
 			   unsigned int bytes, const u32 *produced,
-			   const u32 *consumed, u32 size, u32 start);
+			   const u32 *consumed, u32 size, u32 start, bool halted);
 void nxp_txq_reset(struct netdev_queue *txq);
+void nxp_extack_msg(struct netlink_ext_ack *extack, const char *msg);
 
 /* skbs */
 unsigned int nxp_skb_frag_len(const struct sk_buff *skb, unsigned int i);
