@@ -39,6 +39,15 @@ pub(crate) const fn usecs_to_units(usecs: u32, rate_hz: u32) -> Option<u32> {
     }
 }
 
+/// The longest time in microseconds the timer field holds at `rate_hz`
+/// (the largest `usecs` whose [`usecs_to_units`] is at most [`MAX_UNITS`]).
+pub(crate) const fn max_usecs(rate_hz: u32) -> u32 {
+    match ((MAX_UNITS + 1) * 1000 - 1).checked_div(rate_hz / 64000) {
+        Some(us) => us,
+        None => u32::MAX,
+    }
+}
+
 /// Why a coalescing request was rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Invalid {

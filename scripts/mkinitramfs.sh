@@ -32,11 +32,14 @@ fi
 # ppstat: the page_pool netlink dump the leak test reads (one small C file).
 ${CROSS}gcc -static -O2 -Wall -o "$r/usr/sbin/ppstat" "$NXP_TOP/scripts/guest/ppstat.c" ||
 	die "building ppstat failed"
+# failnth: allocation failures injected site by site (tests/fault_walk.sh).
+${CROSS}gcc -static -O2 -Wall -o "$r/usr/sbin/failnth" "$NXP_TOP/scripts/guest/failnth.c" ||
+	die "building failnth failed"
 install -m755 "$NXP_TOP/scripts/guest/init" "$r/init"
 install -m755 "$NXP_TOP/scripts/guest/demo.sh" "$r/usr/share/nxp/demo.sh"
 install -m755 "$NXP_TOP/scripts/guest/bench.sh" "$r/usr/share/nxp/bench.sh"
 install -m755 "$NXP_TOP/scripts/guest/profile.sh" "$r/usr/share/nxp/profile.sh"
-cp "$NXP_TOP"/tests/*.sh "$NXP_TOP"/tests/*.py "$NXP_TOP"/tests/upstream.* "$r/usr/share/nxp/tests/"
+cp "$NXP_TOP"/tests/*.sh "$NXP_TOP"/tests/upstream.* "$r/usr/share/nxp/tests/"
 # The kernel's network driver suites, where the guest has python3.
 if [ -n "$DEB_ARCH" ]; then
 	ks=$("$NXP_TOP/scripts/build-ksft.sh" "$BOARD")

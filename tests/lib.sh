@@ -264,6 +264,23 @@ remote_run() {
 	return "$9"
 }
 
+# refused <pattern> <ethtool args...>: ethtool refuses the change, and
+# where it speaks netlink its error (ethtool prints the kernel's extack as
+# "netlink error: <message>") matches the extended regex <pattern> (the
+# ppce500's ethtool is built without netlink: there only the refusal
+# counts). The output is left in /tmp/ethtool.out.
+refused() {
+	rp=$1
+	shift
+	if ethtool "$@" > /tmp/ethtool.out 2>&1; then
+		echo "ethtool $* was accepted"
+		return 1
+	fi
+	cat /tmp/ethtool.out
+	grep -q "netlink error" "$(command -v ethtool)" || return 0
+	grep -E "netlink error: .*$rp" /tmp/ethtool.out
+}
+
 # Load the driver, configure 10.77.0.2/24 and wait for link; sets IF.
 netif_up() {
 	load_driver || return 1

@@ -71,3 +71,25 @@ fn limits_and_enable_rule() {
     assert_eq!(Itr::new(1000, 1, rate).unwrap().register(rate), 0);
     assert_eq!(Itr::new(0, 200, rate).unwrap().register(rate), 0);
 }
+
+#[test]
+fn max_usecs_is_the_last_that_fits() {
+    for rate in [
+        24_000_000,
+        66_000_000,
+        125_000_000,
+        240_000_000,
+        64_000,
+        1_000_000,
+    ] {
+        let m = max_usecs(rate);
+        assert!(usecs_to_units(m, rate).unwrap() <= MAX_UNITS, "rate {rate}");
+        assert!(
+            usecs_to_units(m + 1, rate).unwrap() > MAX_UNITS,
+            "rate {rate}"
+        );
+        assert!(Itr::new(m, 1, rate).is_ok() && Itr::new(m + 1, 1, rate).is_err());
+    }
+    // An ITR clock below 64 kHz never fills the field.
+    assert_eq!(max_usecs(32_000), u32::MAX);
+}
