@@ -16,6 +16,10 @@
 #   make profile              per-function guest kernel profile, C vs Rust
 #                             (PROFILE_* settings: see scripts/profile.sh)
 #   make unit                 host unit tests only (cargo test)
+#   make soak                 the robustness tests at length on our drivers:
+#                             30 min of control operations under load, 200
+#                             reloads, 100 link flaps, every fault site
+#                             (SOAK_* settings: see scripts/soak.sh)
 #
 # The module sources are read by Kbuild (see Kbuild).
 
@@ -58,10 +62,13 @@ bench:
 profile:
 	scripts/profile.sh
 
+soak:
+	scripts/soak.sh
+
 unit:
 	cd tests/host && cargo test --offline
 
 clean:
 	rm -rf $(OUT) tests/host/target
 
-.PHONY: modules modules_install clippy setup demo check bench profile unit clean
+.PHONY: modules modules_install clippy setup demo check bench profile soak unit clean

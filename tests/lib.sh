@@ -264,6 +264,19 @@ remote_run() {
 	return "$9"
 }
 
+# udp_stream <rate> <seconds> <frames>: a UDP stream to the host's second
+# iperf3 server (port 5202) in the background (its pid in $!, its output in
+# /tmp/iperf.out), checked flowing once <frames> more frames left $IF (its
+# control connection got through). `iperf3` is the wrapper above, so $! is
+# not iperf3's own: stop the stream with `killall iperf3`.
+udp_stream() {
+	us_p0=$(cat /sys/class/net/$IF/statistics/tx_packets)
+	us_min=$3
+	iperf3 -c $HOST_IP -p 5202 -u -b "$1" -t "$2" > /tmp/iperf.out 2>&1 &
+	check "UDP stream flowing" wait_for 10 udp_flowing
+}
+udp_flowing() { [ $(($(cat /sys/class/net/$IF/statistics/tx_packets) - us_p0)) -gt "$us_min" ]; }
+
 # refused <pattern> <ethtool args...>: ethtool refuses the change, and
 # where it speaks netlink its error (ethtool prints the kernel's extack as
 # "netlink error: <message>") matches the extended regex <pattern> (the

@@ -84,6 +84,8 @@ for t in "$@"; do
 		;;
 	*)
 		to=$(sed -n 's/^# timeout: *//p' "$T/$t.sh")
+		# make soak runs tests at length (scripts/soak.sh).
+		[ -n "${NXP_TIMEOUT:-}" ] && to=$NXP_TIMEOUT
 		set -- sh "$T/$t.sh"
 		;;
 	esac

@@ -41,12 +41,9 @@ link_back
 B=/sys/class/net/$IF/queues/tx-0/byte_queue_limits
 lmin=$(cat $B/limit_min)
 echo 10000000 > $B/limit_min
-p0=$(cat /sys/class/net/$IF/statistics/tx_packets)
-iperf3 -c $HOST_IP -p 5202 -u -b 50M -t 20 > /tmp/iperf.out 2>&1 &
+# Stalled once the stream flows.
+udp_stream 50M 20 500
 pid=$!
-# Stalled once the stream flows (its control connection must get through).
-flowing() { [ $(($(cat /sys/class/net/$IF/statistics/tx_packets) - p0)) -gt 500 ]; }
-check "UDP stream flowing" wait_for 10 flowing
 echo 1 > $knob
 stopped() { [ "$(qstat tx-stop)" -gt "$s0" ]; }
 check "the full ring stopped the queue (tx-stop counted)" wait_for 20 stopped
@@ -59,7 +56,6 @@ tx0=$(cat /sys/class/net/$IF/statistics/tx_packets)
 sleep 2
 tx1=$(cat /sys/class/net/$IF/statistics/tx_packets)
 check "the UDP stream resumed" test $((tx1 - tx0)) -gt 100
-# (`iperf3` is lib.sh's wrapper, so $pid is not iperf3's own.)
 killall iperf3 2> /dev/null
 wait $pid 2> /dev/null
 s1=$(qstat tx-stop)

@@ -19,11 +19,9 @@ B=/sys/class/net/$IF/queues/tx-0/byte_queue_limits
 lmax=$(cat $B/limit_max)
 echo 32768 > $B/limit_max
 p0=$(cat /sys/class/net/$IF/statistics/tx_packets)
-iperf3 -c $HOST_IP -p 5202 -u -b 200M -t 20 > /tmp/iperf.out 2>&1 &
+# Armed once the stream flows.
+udp_stream 200M 20 2000
 pid=$!
-# Armed once the stream flows (its control connection must get through).
-flowing() { [ $(($(cat /sys/class/net/$IF/statistics/tx_packets) - p0)) -gt 2000 ]; }
-check "UDP stream flowing" wait_for 10 flowing
 echo 1 > $knob
 fired() { [ $(timeouts) -gt $t0 ]; }
 if ! wait_for 20 fired; then

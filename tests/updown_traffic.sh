@@ -1,13 +1,17 @@
 #!/bin/sh
-# Robustness: take the interface down and up five times while iperf3 sends;
-# afterwards the link comes back, traffic flows and the counters only grew.
+# Robustness: take the interface down and up FLAPS times (default 5; make
+# soak: 100) while iperf3 sends; afterwards the link comes back, traffic
+# flows and the counters only grew.
 # timeout: 150
 . /usr/share/nxp/tests/lib.sh
 check "interface up" netif_up
 IF=$(netif)
 rx0=$(cat /sys/class/net/$IF/statistics/rx_packets)
-iperf3 -c $HOST_IP -p 5202 -t 40 -w 128K > /dev/null 2>&1 &
-for i in 1 2 3 4 5; do
+flaps=${FLAPS:-5}
+iperf3 -c $HOST_IP -p 5202 -t $((flaps * 3 + 15)) -w 128K > /dev/null 2>&1 &
+i=0
+while [ $i -lt $flaps ]; do
+	i=$((i + 1))
 	sleep 2
 	ip link set $IF down
 	sleep 1

@@ -1,0 +1,47 @@
+#!/bin/sh
+# make soak: the robustness tests at length, on our drivers (SOAK_DRIVERS,
+# default "rust"; "rust c" adds the C baseline) and every board (BOARDS):
+# tests/control_storm.sh for SOAK_SECS (default 1800) of control operations
+# under two-way TCP, tests/rmmod_traffic.sh with SOAK_RELOADS (default 200)
+# unload/load cycles under traffic, tests/updown_traffic.sh with SOAK_FLAPS
+# (default 100) link flaps, and tests/fault_walk.sh with every fault site
+# (FAILNTH_ALL=1) on the debug kernel. Prints the TAP lines of each run and
+# "soak: N passed, N failed"; logs in $NXP_OUT/<board>/console-soak-*.log.
+set -e
+. "$(dirname "$0")/env.sh"
+SECS=${SOAK_SECS:-1800}
+RELOADS=${SOAK_RELOADS:-200}
+FLAPS=${SOAK_FLAPS:-100}
+passed=0 failed=0
+run() { # <board> <driver> <debug: 0|1> <timeout> <tests> <env...>
+	b=$1 d=$2 dbg=$3 tmo=$4 tests=$5
+	shift 5
+	board_vars "$b"
+	if [ "$dbg" = 1 ]; then export NXP_DEBUG=1; else unset NXP_DEBUG; fi
+	kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$b")
+	ul=$("$NXP_TOP/scripts/build-userland.sh" "$b")
+	mo=$("$NXP_TOP/scripts/build-modules.sh" "$b")
+	img=$NXP_OUT/$b${NXP_DEBUG:+-debug}/initramfs-soak.cpio.gz
+	"$NXP_TOP/scripts/mkinitramfs.sh" "$b" "$kdir" "$mo" "$ul" "$img"
+	log=$NXP_OUT/$b/console-soak-$d${NXP_DEBUG:+-debug}.log
+	mkdir -p "$NXP_OUT/$b"
+	"$NXP_TOP/scripts/run-board.sh" "$b" "$img" "$kdir" "$log" $((tmo + 300)) -- \
+		"NXP_BOARD=$b" "NXP_DRIVER=$d" "NXP_PORT=$PORT" "NXP_TESTS='$tests'" \
+		"NXP_TIMEOUT=$tmo" "$@" || true
+	sed -n 's/^NXP-TAP //p' "$log" | grep -E '^(not )?ok ' | sed "s/^/$b $d${NXP_DEBUG:+-debug}: /" | tee /tmp/soak.$$
+	passed=$((passed + $(grep -c ' ok ' /tmp/soak.$$ || true)))
+	failed=$((failed + $(grep -c 'not ok ' /tmp/soak.$$ || true)))
+	ran=$(wc -l < /tmp/soak.$$)
+	[ "$ran" -ge "$(echo $tests | wc -w)" ] || { echo "$b $d: the guest ended before every test ran"; failed=$((failed + 1)); }
+	rm -f /tmp/soak.$$
+}
+for b in ${BOARDS:-$NXP_BOARDS}; do
+	for d in ${SOAK_DRIVERS:-rust}; do
+		run "$b" "$d" 0 $((SECS + RELOADS * 10 + FLAPS * 5 + 600)) \
+			"control_storm rmmod_traffic updown_traffic" \
+			"CONTROL_SECS=$SECS" "RELOADS=$RELOADS" "FLAPS=$FLAPS"
+	done
+	run "$b" rust 1 3600 fault_walk FAILNTH_ALL=1
+done
+echo "soak: $passed passed, $failed failed"
+[ "$failed" = 0 ]
