@@ -8,7 +8,8 @@
 # and the carrier back within 15 s; between reloads the interface counters
 # never go backwards. Afterwards BQL has nothing in flight, the settings are
 # the initial ones and traffic flows. An operation the driver lacks (its
-# first try fails) is left out and said so.
+# first try fails) is left out and said so; CONTROL_OPS names the ones to
+# run (default all; spaces or commas).
 # timeout: 180
 . /usr/share/nxp/tests/lib.sh
 check "interface up" netif_up
@@ -52,7 +53,7 @@ fresh() {
 }
 # The operations this driver has: each one tried once (and undone).
 ops=
-for o in ring coal pause mtu csum tso flap reload; do
+for o in $(echo "${CONTROL_OPS:-ring coal pause mtu csum tso flap reload}" | tr , ' '); do
 	case $o in tso) [ "$tso_fixed" = 1 ] && continue ;; esac
 	if op_$o 1 > /tmp/op.out 2>&1 && link_back > /dev/null 2>&1 && op_$o 0 > /tmp/op.out 2>&1 && link_back > /dev/null 2>&1; then
 		ops="$ops $o"
@@ -65,12 +66,19 @@ done
 [ "$(ip -o link show $IF | sed -n 's/.* mtu \([0-9]*\) .*/\1/p')" = 1500 ] || ip link set $IF mtu 1500
 mtu_i=0
 diag "operations: $ops; for $SECS s"
+check "operations to run" test -n "$ops"
 # Traffic both ways, restarted when a stream ends (a reload ends them).
+# QEMU's eTSEC has no Rx flow control, and a full-rate stream into it
+# beside controller resets ends QEMU (SIGSEGV, with the C gianfar too;
+# README, "What the emulated boards cannot show"): there both are paced
+# (20 Mbit/s: 100 still crashed it).
+rate=
+[ "$NXP_MAC" = etsec ] && rate="-b 20M"
 traffic() {
 	{ [ -n "${tpid:-}" ] && kill -0 $tpid 2> /dev/null; } ||
-		{ iperf3 -c $HOST_IP -p 5202 -t $((SECS + 30)) -w 128K > /dev/null 2>&1 & tpid=$!; }
+		{ iperf3 -c $HOST_IP -p 5202 -t $((SECS + 30)) -w 128K $rate > /dev/null 2>&1 & tpid=$!; }
 	{ [ -n "${rpid:-}" ] && kill -0 $rpid 2> /dev/null; } ||
-		{ iperf3 -c $HOST_IP -R -t $((SECS + 30)) -w 128K > /dev/null 2>&1 & rpid=$!; }
+		{ iperf3 -c $HOST_IP -R -t $((SECS + 30)) -w 128K $rate > /dev/null 2>&1 & rpid=$!; }
 }
 counters() { echo "$(st rx_packets) $(st tx_packets) $(st rx_bytes) $(st tx_bytes)"; }
 # monotonic <before> <after>: no counter went backwards.
