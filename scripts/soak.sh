@@ -5,7 +5,7 @@
 # under two-way TCP, tests/rmmod_traffic.sh with SOAK_RELOADS (default 200)
 # unload/load cycles under traffic, tests/updown_traffic.sh with SOAK_FLAPS
 # (default 100) link flaps, and tests/fault_walk.sh with every fault site
-# (FAILNTH_ALL=1) on the debug kernel. Prints the TAP lines of each run and
+# (FAILNTH_ALL=1) on the debug kernel (SOAK_FAULT_WALK=0: not). Prints the TAP lines of each run and
 # "soak: N passed, N failed"; logs in $NXP_OUT/<board>/console-soak-*.log.
 set -e
 . "$(dirname "$0")/env.sh"
