@@ -29,7 +29,7 @@ run() { # <board> <driver> <debug: 0|1> <timeout> <tests> <env...>
 		"NXP_BOARD=$b" "NXP_DRIVER=$d" "NXP_PORT=$PORT" "NXP_TESTS='$tests'" \
 		"NXP_TIMEOUT=$tmo" "$@" || true
 	sed -n 's/^NXP-TAP //p' "$log" | grep -E '^(not )?ok ' | sed "s/^/$b $d${NXP_DEBUG:+-debug}: /" | tee /tmp/soak.$$
-	passed=$((passed + $(grep -c ' ok ' /tmp/soak.$$ || true)))
+	passed=$((passed + $(grep -c ': ok ' /tmp/soak.$$ || true)))
 	failed=$((failed + $(grep -c 'not ok ' /tmp/soak.$$ || true)))
 	ran=$(wc -l < /tmp/soak.$$)
 	[ "$ran" -ge "$(echo $tests | wc -w)" ] || { echo "$b $d: the guest ended before every test ran"; failed=$((failed + 1)); }
@@ -41,7 +41,7 @@ for b in ${BOARDS:-$NXP_BOARDS}; do
 			"control_storm rmmod_traffic updown_traffic" \
 			"CONTROL_SECS=$SECS" "RELOADS=$RELOADS" "FLAPS=$FLAPS"
 	done
-	[ "${SOAK_FAULT_WALK:-1}" = 0 ] || run "$b" rust 1 3600 fault_walk FAILNTH_ALL=1
+	[ "${SOAK_FAULT_WALK:-1}" = 0 ] || run "$b" rust 1 3600 fault_walk FAILNTH_ALL=1 FAULT_WALK_LOAD=1
 done
 echo "soak: $passed passed, $failed failed"
 [ "$failed" = 0 ]

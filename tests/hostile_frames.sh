@@ -52,6 +52,7 @@ sleep 2
 check "hostile frames sent for $SECS s, $RATE frames/s" \
 	remote_run $((SECS + 10)) python3 \$NXP_TOP/scripts/hostile-frames.py tap0 $MAC $SECS $RATE $KINDS
 diag "$(grep '^sent ' /tmp/remote.out | tr '\n' ' ')"
+grep -q '^sent ' /tmp/remote.out || sed 's/^/#   remote: /' /tmp/remote.out | tail -15
 wait $ipid
 irc=$?
 # Receiver line: ... <bytes> <unit> <rate> Mbits/sec receiver (-f m)

@@ -69,7 +69,7 @@ ksft_cases() {
 # failures: the stack dumps the allocators print about them (from
 # warn_alloc) are not splats; every other one still is.
 no_alloc_warnings() {
-	awk '/Call [Tt]race:/ { held = $0; n = 0; next }
+	awk '/Call [Tt]race:/ { if (held != "") print held; held = $0; n = 0; next }
 		held != "" { n++; if ($0 ~ /warn_alloc/) { held = ""; next } if (n >= 6) { print held; held = "" } }
 		{ print } END { if (held != "") print held }'
 }
