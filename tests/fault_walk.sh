@@ -47,6 +47,7 @@ fi
 wait_for 10 netif > /dev/null
 IF=$(netif)
 ip addr replace $GUEST_IP/24 dev "$IF"
+ip link set "$IF" down
 walk "interface up" up "$IF"
 ip link set "$IF" up
 check "carrier up, traffic" link_back

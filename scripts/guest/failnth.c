@@ -16,9 +16,10 @@
  * their own, sleeping allocations and order 0 included). The system call of
  * the operation follows the write at once, with everything it touches
  * already in memory, so that the sites counted are the kernel's on behalf
- * of that call. One uninjected call counts the sites; then the first 16 are
- * failed one by one and up to 32 more spread over the rest (all of them
- * with FAILNTH_ALL=1 in the environment). Each injected call must succeed
+ * of that call. One uninjected call counts the sites; then the first 8 are
+ * failed one by one and up to 16 more spread over the rest (FAILNTH_FIRST
+ * and FAILNTH_SPREAD in the environment change the two, at most 32 each;
+ * FAILNTH_ALL=1: every site). Each injected call must succeed
  * or fail with an errno, the state read back must then be the old one or
  * exactly the new one, and the operation is undone for the next round.
  * Prints one line per finding and a summary; exits 1 if a check failed.
@@ -268,6 +269,8 @@ int main(int argc, char **argv)
 {
 	unsigned int total, left, n, sites[64], nsites = 0, bad = 0, ok = 0, enomem = 0, other = 0;
 	int all = getenv("FAILNTH_ALL") && !strcmp(getenv("FAILNTH_ALL"), "1");
+	unsigned int first = getenv("FAILNTH_FIRST") ? strtoul(getenv("FAILNTH_FIRST"), NULL, 0) : 8;
+	unsigned int spread = getenv("FAILNTH_SPREAD") ? strtoul(getenv("FAILNTH_SPREAD"), NULL, 0) : 16;
 	int err, e;
 
 	prepare(argc, argv);
@@ -282,6 +285,10 @@ int main(int argc, char **argv)
 	total = (1u << 30) - left;
 	printf("# %s %s: %u allocation sites without injection, errno %d\n", argv[1], argv[2],
 	       total, err);
+	if (!total) {
+		printf("# FAIL - the uninjected call passed no allocation site: it did nothing\n");
+		bad++;
+	}
 	if (err || !check(err)) {
 		printf("# FAIL - the uninjected call: errno %d, state %s\n", err,
 		       check(err) ? "as asked" : "not as asked");
@@ -292,14 +299,18 @@ int main(int argc, char **argv)
 		printf("# FAIL - undoing the uninjected call: errno %d\n", e);
 		return 1;
 	}
-	if (total <= 48) {
+	if (first < 1 || first > 32)
+		first = 8;
+	if (spread > 32)
+		spread = 16;
+	if (total <= first + spread) {
 		for (n = 1; n <= total; n++)
 			sites[nsites++] = n;
 	} else {
-		for (n = 1; n <= 16; n++)
+		for (n = 1; n <= first; n++)
 			sites[nsites++] = n;
-		for (unsigned int i = 0; i < 32; i++) {
-			n = 17 + (unsigned long long)i * (total - 16) / 32;
+		for (unsigned int i = 0; i < spread; i++) {
+			n = first + 1 + (unsigned long long)i * (total - first) / spread;
 			if (n > sites[nsites - 1])
 				sites[nsites++] = n;
 		}
