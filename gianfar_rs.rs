@@ -570,6 +570,28 @@ impl RxDescs for RxBds {
 }
 
 impl Gfar {
+    /// Applies a setting that needs the controller restarted (`apply(true)`):
+    /// a running controller is stopped, the setting applied and the
+    /// controller opened again; if it cannot open with the new setting, the
+    /// old one comes back (`apply(false)`) and it opens with that. Under
+    /// RTNL.
+    fn restart_with(&self, what: &str, apply: impl Fn(bool)) -> Result {
+        let up = self.up.load(Ordering::Acquire);
+        if up {
+            self.stop();
+        }
+        apply(true);
+        if up {
+            if let Err(e) = self.open() {
+                apply(false);
+                pr_err!("gianfar_rs: restart with new {what} failed ({e:?}), restoring\n");
+                self.open()?;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
     /// Resets the MAC and programs everything but the rings and the start
     /// (`gfar_mac_reset()` and the parts of `gfar_hw_init()` that matter).
     fn mac_init(&self) {
@@ -1264,23 +1286,11 @@ impl NetDriver for Gfar {
 
     fn change_mtu(&self, mtu: u32) -> Result {
         // MAXFRM follows the MTU: a running controller is stopped and
-        // started again (`gfar_change_mtu()`), and falls back to the old
-        // MTU if it cannot restart with the new one.
+        // started again (`gfar_change_mtu()`).
         let old = self.dev.mtu();
-        let up = self.up.load(Ordering::Acquire);
-        if up {
-            self.stop();
-        }
-        self.dev.set_mtu(mtu);
-        if up {
-            if let Err(e) = self.open() {
-                self.dev.set_mtu(old);
-                pr_err!("gianfar_rs: restart with MTU {mtu} failed ({e:?}), restoring {old}\n");
-                self.open()?;
-                return Err(e);
-            }
-        }
-        Ok(())
+        self.restart_with("MTU", |apply| {
+            self.dev.set_mtu(if apply { mtu } else { old })
+        })
     }
 
     fn set_mac_address(&self, mac: MacAddr) -> Result {
@@ -1427,21 +1437,10 @@ impl NetDriver for Gfar {
             MAX_RING,
             ext,
         )?;
-        let up = self.up.load(Ordering::Acquire);
-        if up {
-            self.stop();
-        }
-        let old = core::mem::replace(&mut self.cfg.lock().rings, new);
-        if up {
-            if let Err(e) = self.open() {
-                // Fall back to the sizes that worked.
-                self.cfg.lock().rings = old;
-                pr_err!("gianfar_rs: restart with new rings failed ({e:?}), restoring\n");
-                self.open()?;
-                return Err(e);
-            }
-        }
-        Ok(())
+        let old = self.cfg.lock().rings;
+        self.restart_with("rings", |apply| {
+            self.cfg.lock().rings = if apply { new } else { old }
+        })
     }
 
     fn stat_names(&self) -> &'static [&'static CStr] {

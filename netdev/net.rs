@@ -986,7 +986,8 @@ pub(crate) mod entry {
 
     /// # Safety
     ///
-    /// See the module documentation; `c` is valid for reads.
+    /// See the module documentation; `c` is valid for reads, `extack` null or
+    /// the request's, valid for writes during the call.
     pub(crate) unsafe fn set_coalesce<T: NetDriver>(
         rs: *mut c_void,
         c: *const Coalesce,
@@ -1008,7 +1009,8 @@ pub(crate) mod entry {
 
     /// # Safety
     ///
-    /// See the module documentation; `r` is valid for reads.
+    /// See the module documentation; `r` is valid for reads, `extack` null or
+    /// the request's, valid for writes during the call.
     pub(crate) unsafe fn set_rings<T: NetDriver>(
         rs: *mut c_void,
         r: *const Rings,
