@@ -223,6 +223,7 @@ const DBG_ITR_RATE: usize = 2;
 const DBG_FAIL_RX_ALLOC: usize = 0;
 const DBG_STALL_TX: usize = 1;
 const DBG_FORCE_TX_ALIGN: usize = 2;
+const DBG_FAIL_TX_MAP: usize = 3;
 
 /// NAPI instances, as `id`s passed to [`NetDriver::poll`].
 const NAPI_RX: u32 = 0;
@@ -545,7 +546,7 @@ struct Fec {
     /// keep them), the ITR clock rate, and test knobs: Rx allocation
     /// failures, a stalled transmitter (no doorbells until the Tx-timeout
     /// reset clears it), and the Tx alignment copy of the non-AVB parts.
-    debug: DebugDir<3, 3>,
+    debug: DebugDir<3, 4>,
     /// Software TSO offered (parts with checksum insertion and no Tx
     /// alignment constraint).
     tso: bool,
@@ -913,6 +914,10 @@ impl Fec {
             self.free_rings();
             return Err(e);
         }
+        // The MAC runs from here on whatever the link, as after open (and
+        // `fec_restart()`): with the link down the carrier is off, and what
+        // still reaches the ring (a socket bypassing the qdisc) is sent and
+        // completed, so the queue may be woken and completions may wake it.
         self.restart_hw();
         self.tx_halted.store(false, Ordering::Release);
         self.resume();
@@ -1300,10 +1305,12 @@ impl NetDriver for Fec {
         let last_slot = size.get() as usize - 1;
         let first_slot = size.slot(produced);
         let bds = &tx.bds;
+        // `fail_tx_map` in debugfs injects mapping failures.
+        let fail_map = self.debug.take(DBG_FAIL_TX_MAP);
         let mapped = match (&gso, &mut tx.hdrs) {
             (None, _) => tx
                 .book
-                .map_packet(bds, &self.dma, &skb, produced, bytes, |i, addr, len, f| {
+                .map_packet(bds, &self.dma, &skb, produced, bytes, fail_map, |i, addr, len, f| {
                     let last = f == nfrags;
                     let sc = (f > 0).then(|| desc::tx_sc(last, i == last_slot));
                     bds.fill(i, addr, len, desc::tx_esc(last, csum), sc);
@@ -1322,6 +1329,7 @@ impl NetDriver for Fec {
                         mem: hdrs,
                         prefix: 0,
                     },
+                    fail_map,
                     |_, _, _| (),
                     |i, addr, len, bd| {
                         let (eof, int) = match bd {
@@ -1943,7 +1951,7 @@ impl platform::Driver for FecRs {
             let debug = DebugDir::new(
                 &id,
                 [c"txic0", c"rxic0", c"itr_clock_hz"],
-                [c"fail_rx_alloc", c"stall_tx", c"force_tx_align"],
+                [c"fail_rx_alloc", c"stall_tx", c"force_tx_align", c"fail_tx_map"],
             )?;
             debug.set(DBG_ITR_RATE, itr_rate);
             let cfg = KBox::pin_init(

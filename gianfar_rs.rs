@@ -371,7 +371,7 @@ struct Gfar {
     /// not keep them) and two fault-injection knobs: Rx allocation failures
     /// and a stalled transmitter (no doorbells until the Tx-timeout reset
     /// clears it).
-    debug: DebugDir<3, 3>,
+    debug: DebugDir<3, 4>,
 }
 
 /// debugfs values and knobs.
@@ -381,6 +381,7 @@ const DBG_GADDR_SET: usize = 2;
 const DBG_FAIL_RX_ALLOC: usize = 0;
 const DBG_STALL_TX: usize = 1;
 const DBG_FAIL_RX_ALLOC_SKIP: usize = 2;
+const DBG_FAIL_TX_MAP: usize = 3;
 
 /// The platform driver's data for a bound eTSEC.
 struct Etsec {
@@ -1148,10 +1149,12 @@ impl NetDriver for Gfar {
         let last_slot = size.get() as usize - 1;
         let first_slot = size.slot(produced);
         let bds = &tx.bds;
+        // `fail_tx_map` in debugfs injects mapping failures.
+        let fail_map = self.debug.take(DBG_FAIL_TX_MAP);
         let mapped = match &gso {
             None => tx
                 .book
-                .map_packet(bds, &self.dma, &skb, produced, bytes, |i, addr, len, f| {
+                .map_packet(bds, &self.dma, &skb, produced, bytes, fail_map, |i, addr, len, f| {
                     let lst = (f > 0)
                         .then(|| desc::tx_lstatus(len, false, f == nfrags, false, i == last_slot));
                     bds.fill(i, addr, lst);
@@ -1176,6 +1179,7 @@ impl NetDriver for Gfar {
                             mem: &mut tx.hdrs,
                             prefix: desc::FCB_LEN,
                         },
+                        fail_map,
                         |buf, template, seg| {
                             // The frame control block, and in the headers the
                             // pseudo-header checksum in the TCP checksum
@@ -1401,7 +1405,7 @@ impl NetDriver for Gfar {
                             coalesce::Invalid::Ticks => "too long at this speed",
                         },
                         coalesce::MAX_FRAMES,
-                        coalesce::MAX_USECS,
+                        coalesce::max_usecs(speed),
                     ),
                 );
                 EINVAL
@@ -1881,7 +1885,7 @@ impl platform::Driver for GianfarRs {
             let debug = DebugDir::new(
                 &debug_name,
                 [c"txic0", c"rxic0", c"gaddr_bits"],
-                [c"fail_rx_alloc", c"stall_tx", c"fail_rx_alloc_skip"],
+                [c"fail_rx_alloc", c"stall_tx", c"fail_rx_alloc_skip", c"fail_tx_map"],
             )?;
             let rctrl_lock = KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?;
             // Last, after every fallible step: from here on `Gfar`'s drop

@@ -189,8 +189,11 @@ impl TxBook {
     /// descriptor; the head's should not be handed to the hardware yet.
     /// Returns the head's address and the descriptor count. On a mapping
     /// failure everything mapped so far is undone (the descriptors made
-    /// idle) and the skb is left to the caller.
+    /// idle) and the skb is left to the caller. With `fail_last` (a test's
+    /// injected fault, the drivers' debugfs `fail_tx_map`) the packet's last
+    /// mapping fails as a real one would, after all the others were made.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn map_packet<D: TxDescs>(
         &mut self,
         descs: &D,
@@ -198,9 +201,13 @@ impl TxBook {
         skb: &Skb,
         first: u32,
         bytes: u32,
+        fail_last: bool,
         mut fill: impl FnMut(usize, DmaAddr, u32, u32),
     ) -> Result<(DmaAddr, u32)> {
         let nfrags = skb.nr_frags();
+        if fail_last && nfrags == 0 {
+            return Err(ENOMEM);
+        }
         let head = dma.map_head(skb, skb.headlen())?;
         let i0 = self.size.slot(first);
         let (addr0, len0) = (head.addr(), head.len());
@@ -208,7 +215,12 @@ impl TxBook {
         self.push(first, 0, Some(head));
         fill(i0, addr0, len0, 0);
         for f in 0..nfrags {
-            let map = match dma.map_frag(skb, f) {
+            let m = if fail_last && f + 1 == nfrags {
+                Err(ENOMEM)
+            } else {
+                dma.map_frag(skb, f)
+            };
+            let map = match m {
                 Ok(m) => m,
                 Err(e) => {
                     let _ = self.release(descs, dma, first, true);
@@ -235,7 +247,8 @@ impl TxBook {
     /// the hardware yet). The payload is mapped in place, each buffer once.
     /// Returns the descriptor count, at most `tso::count_descs(segs,
     /// nr_frags)`. On a mapping failure (or headers that do not fit)
-    /// everything is undone as in [`TxBook::map_packet`].
+    /// everything is undone as in [`TxBook::map_packet`], which also says
+    /// what `fail_last` does.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn map_tso<D: TxDescs>(
         &mut self,
@@ -246,6 +259,7 @@ impl TxBook {
         first: u32,
         bytes: u32,
         hdrs: TsoHeaders<'_>,
+        fail_last: bool,
         mut finish: impl FnMut(&mut [u8], &[u8], u32),
         mut fill: impl FnMut(usize, DmaAddr, u32, TsoBd),
     ) -> Result<u32> {
@@ -280,7 +294,11 @@ impl TxBook {
                     return Err(EINVAL);
                 };
                 let map = if c.first {
-                    let m = if c.buf == 0 {
+                    // Buffers are mapped in order: the last is the last
+                    // fragment, or the linear part without fragments.
+                    let m = if fail_last && c.buf == skb.nr_frags() {
+                        Err(ENOMEM)
+                    } else if c.buf == 0 {
                         dma.map_head(skb, skb.headlen())
                     } else {
                         dma.map_frag(skb, c.buf - 1)

@@ -46,6 +46,19 @@ pub(crate) const fn usecs_to_ticks(usecs: u32, speed_mbps: u32) -> u32 {
     (usecs * 1000).div_ceil(ns_per_tick(speed_mbps))
 }
 
+/// The largest `*-usecs` value [`Ic::from_ethtool`] takes at a link speed:
+/// [`MAX_USECS`], or less where its ticks would overflow the 16-bit ICTT
+/// field (33553 us at 1 Gbit/s).
+pub(crate) const fn max_usecs(speed_mbps: u32) -> u32 {
+    // 0xffff * 25600 fits in u32.
+    let usecs = IC_ICTT_MASK * ns_per_tick(speed_mbps) / 1000;
+    if usecs > MAX_USECS {
+        MAX_USECS
+    } else {
+        usecs
+    }
+}
+
 /// Ticks (16 bits) to microseconds, truncating.
 pub(crate) const fn ticks_to_usecs(ticks: u16, speed_mbps: u32) -> u32 {
     // 0xffff * 25600 fits in u32.

@@ -1082,6 +1082,38 @@ void nxp_phy_disconnect(struct net_device *dev, struct device_node *np)
 	rtnl_unlock();
 }
 
+/* A PHY on another device's MDIO bus (another controller's, or an MDIO
+ * controller's) is used only once that device has bound: a bus registered by
+ * a probe that fails later is freed with the PHY attached to us (the i.MX7D
+ * fec1 failing after its MDIO bus registered, fec2 probing from the deferred
+ * work meanwhile). The managed link makes the driver core unbind us first
+ * when that device unbinds, while its bus still works; it goes when we
+ * unbind or fail to probe (AUTOREMOVE_CONSUMER). An owner that binds while
+ * we defer triggers our probe again (the driver core retries a probe that
+ * deferred while a trigger happened). */
+static int nxp_link_bus_owner(struct net_device *dev, struct phy_device *phydev)
+{
+	struct device *owner = phydev->mdio.bus->parent;
+	struct device *self = dev->dev.parent;
+	struct device_link *link;
+
+	if (!owner || owner == self)
+		return 0;
+	link = device_link_add(self, owner, DL_FLAG_AUTOREMOVE_CONSUMER);
+	if (!link) {
+		netdev_err(dev, "no device link to the MDIO bus owner %s\n",
+			   dev_name(owner));
+		return -EINVAL;
+	}
+	if (READ_ONCE(link->status) != DL_STATE_CONSUMER_PROBE ||
+	    !device_is_bound(owner)) {
+		netdev_dbg(dev, "MDIO bus owner %s not bound yet\n",
+			   dev_name(owner));
+		return -EPROBE_DEFER;
+	}
+	return 0;
+}
+
 static int __nxp_phy_connect(struct net_device *dev, struct device_node *np)
 {
 	struct nxp_priv *priv = netdev_priv(dev);
@@ -1111,22 +1143,19 @@ static int __nxp_phy_connect(struct net_device *dev, struct device_node *np)
 			priv->phy_np = NULL;
 			return -EPROBE_DEFER;
 		}
+		err = nxp_link_bus_owner(dev, phydev);
 		put_device(&phydev->mdio.dev);
+		if (err) {
+			of_node_put(priv->phy_np);
+			priv->phy_np = NULL;
+			return err;
+		}
 	}
 	phydev = of_phy_connect(dev, priv->phy_np, nxp_adjust_link, 0, iface);
 	if (!phydev) {
 		__nxp_phy_disconnect(dev, np);
 		return -ENODEV;
 	}
-	/* A PHY on another device's MDIO bus (another controller's, or an
-	 * MDIO controller's): unbinding that device must unbind us first,
-	 * while its bus still works. */
-	if (!priv->fixed_link && phydev->mdio.bus->parent &&
-	    phydev->mdio.bus->parent != dev->dev.parent &&
-	    !device_link_add(dev->dev.parent, phydev->mdio.bus->parent,
-			     DL_FLAG_AUTOREMOVE_CONSUMER))
-		netdev_warn(dev, "no device link to the MDIO bus owner %s\n",
-			    dev_name(phydev->mdio.bus->parent));
 	return 0;
 }
 

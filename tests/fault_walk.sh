@@ -31,11 +31,15 @@ walk() { # <description> <failnth args...>
 	check "$wd: every injected failure handled" test $wrc = 0
 }
 # The walk over module load and probe runs in `make soak`
-# (FAULT_WALK_LOAD=1), not in `make check`: on the i.MX7D it found a probe
-# of fec1 that fails after registering its MDIO bus, while fec2 binds a PHY
-# on that bus from the deferred-probe work and keeps it after the bus is
-# freed (a device-link WARNING, then a use-after-free Oops; 2026-12-01, not
-# fixed yet).
+# (FAULT_WALK_LOAD=1), not in `make check`. On the i.MX7D it found a probe
+# of fec1 that failed after registering its MDIO bus while fec2 bound a PHY
+# on that bus from the deferred-probe work, keeping it after the bus was
+# freed (a device-link WARNING, then a use-after-free Oops at unload): a PHY
+# on another device's bus is now used only once that device has bound
+# (netdev/shim_net.c, nxp_link_bus_owner). The walk also reaches a bug of
+# the kernel's own: phylib's phy_device_create() ignores a failed
+# dev_set_name(), and on boards whose platform code registers PHY fixups
+# (i.MX7D, i.MX6UL) phy_scan_fixups() then dereferences the NULL name.
 if [ "${FAULT_WALK_LOAD:-0}" = 1 ]; then
 	check "unloaded" unload_driver
 	walk "module load and probe" insmod "$ko" "$mod"

@@ -92,6 +92,21 @@ fn known_values() {
     assert_eq!(Ic::from_ethtool(33554, 1, 1000), Err(Invalid::Ticks));
 }
 
+/// `max_usecs` is exactly the boundary `from_ethtool` enforces.
+#[test]
+fn max_usecs_is_the_boundary() {
+    assert_eq!(max_usecs(1000), 33553);
+    for (speed, _) in SPEEDS {
+        let max = max_usecs(speed);
+        assert!(Ic::from_ethtool(max, 1, speed).is_ok(), "{speed}: {max}");
+        if max < MAX_USECS {
+            assert_eq!(Ic::from_ethtool(max + 1, 1, speed), Err(Invalid::Ticks));
+        } else {
+            assert_eq!(Ic::from_ethtool(max + 1, 1, speed), Err(Invalid::Usecs));
+        }
+    }
+}
+
 #[test]
 fn limits_and_enable_rule() {
     assert_eq!(Ic::from_ethtool(MAX_USECS + 1, 1, 10), Err(Invalid::Usecs));

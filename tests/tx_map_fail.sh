@@ -1,0 +1,85 @@
+#!/bin/sh
+# Robustness: Tx DMA-mapping failures under load, injected through our
+# drivers' debugfs knob `fail_tx_map`: each armed failure makes one packet's
+# last mapping fail after all its others were made, so the unwinding of a
+# partly mapped packet runs. Each failure must drop exactly that packet,
+# counted in tx_dropped, and leave nothing behind: BQL has nothing in flight
+# afterwards, TCP recovers, and unloading the driver shows no mapping left
+# (the debug kernels' DMA-API debugging reports one as a splat, which fails
+# the test). Once with TSO where the driver has it (GSO packets mapped per
+# segment) and once without (TCP's packets then carry page fragments), after
+# UDP's linear packets. The C drivers have no such knob.
+# timeout: 150
+. /usr/share/nxp/tests/lib.sh
+[ "$NXP_DRIVER" = rust ] || skip "the C drivers have no Tx mapping fault injection"
+check "interface up" netif_up
+IF=$(netif)
+knob=$(dbgdir)/fail_tx_map
+[ -e "$knob" ] || skip "no debugfs knob (CONFIG_DEBUG_FS off?)"
+diag "knob $knob"
+S=/sys/class/net/$IF/statistics
+B=/sys/class/net/$IF/queues/tx-0/byte_queue_limits
+consumed() { [ "$(cat $knob)" = 0 ]; }
+flowing() { [ $(($(cat $S/tx_packets) - p0)) -gt 2000 ]; }
+drained() { [ "$(cat $B/inflight)" = 0 ]; }
+# inject <mode> <count> <at once: 1|0>: the failures under the traffic
+# running, all at once (UDP, which does not back off) or one at a time
+# (TCP: each one costs a retransmission, a run of them a timeout);
+# checks they were consumed, each dropping exactly one packet.
+inject() {
+	d0=$(cat $S/tx_dropped)
+	if [ $3 = 1 ]; then
+		echo $2 > $knob
+		check "$1: all $2 failures consumed under load" wait_for 20 consumed
+	else
+		i=0
+		while [ $i -lt $2 ]; do
+			echo 1 > $knob
+			wait_for 5 consumed || break
+			i=$((i + 1))
+		done
+		check "$1: all $2 failures consumed under load, one at a time" test $i = $2
+	fi
+	left=$(cat $knob)
+	echo 0 > $knob
+	# The stream goes on past the failures.
+	p1=$(cat $S/tx_packets)
+	sleep 2
+	p2=$(cat $S/tx_packets)
+	d1=$(cat $S/tx_dropped)
+	diag "$1: failures left $left; tx_dropped $d0 -> $d1; tx_packets $p1 -> $p2 in the 2 s after"
+	check "$1: tx_dropped grew by exactly the $2 injected failures" test $((d1 - d0)) = $2
+	check "$1: traffic went on after the failures" test $((p2 - p1)) -gt 100
+}
+# Linear packets (UDP): the head mapping fails.
+p0=$(cat $S/tx_packets)
+udp_stream 30M 60 500
+pid=$!
+inject udp 100 1
+killall iperf3 2> /dev/null
+wait $pid
+# TCP's packets carry page fragments: the last fragment's mapping fails,
+# after the head's and the others' (with TSO: GSO packets mapped per segment).
+modes=sg
+ethtool -K "$IF" tso on > /dev/null 2>&1 && modes="tso sg"
+for mode in $modes; do
+	[ $mode = sg ] && ethtool -K "$IF" tso off > /dev/null 2>&1
+	diag "$mode: $(ethtool -k "$IF" | grep -E '^(tcp-segmentation-offload|scatter-gather):' | tr '\n' ' ')"
+	p0=$(cat $S/tx_packets)
+	iperf3 -c $HOST_IP -t 60 -w 128K -f m > /tmp/iperf.out 2>&1 &
+	pid=$!
+	check "$mode: TCP flowing before the failures" wait_for 10 flowing
+	inject "TCP $mode" 30 0
+	# (`iperf3` is lib.sh's wrapper, so $pid is not iperf3's own.)
+	killall iperf3 2> /dev/null
+	wait $pid
+	sed "s/^/#   /" /tmp/iperf.out | tail -3
+	check "TCP $mode: BQL has nothing in flight once traffic stopped" wait_for 5 drained
+done
+ethtool -K "$IF" tso on > /dev/null 2>&1
+tcp_xfer tcp_after 3
+check "unloaded (no mapping left behind)" unload_driver
+check "loaded again" load_driver
+check "interface up again" netif_up
+check "ping afterwards" ping -c 3 -W 3 $HOST_IP
+finish
