@@ -18,7 +18,7 @@ BOARDS=${BOARDS:-$NXP_BOARDS}
 # Guest tests per board and driver: all of them, for the C baseline and ours
 # (a test that does not apply to a controller skips itself with the reason).
 ALL_TESTS="module_load link_up ping iperf_tcp ethtool_info bql ethtool_coalesce ethtool_ring ethtool_pause"
-ALL_TESTS="$ALL_TESTS channels mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_map_fail tx_timeout tx_flow load_changes ring_changes_traffic control_storm hostile_frames link_modes updown_traffic rmmod_traffic page_pool fault_walk"
+ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_map_fail tx_timeout tx_flow load_changes ring_changes_traffic control_storm hostile_frames link_modes updown_traffic rmmod_traffic page_pool fault_walk"
 # The kernel's network suites (tests/upstream.list) follow on the boards
 # they are graded on, in the main pass: the i.MX8M Plus and the i.MX7D.
 UPSTREAM_BOARDS=${UPSTREAM_BOARDS-"arm-imx7 arm64-imx8mp"}
