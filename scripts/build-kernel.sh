@@ -3,7 +3,8 @@
 #
 # Builds (or finds in the cache) the Rust-enabled test kernel of a board from
 # Debian's Linux 7.3 source: allnoconfig + kernel/configs/{common,selftests,<KCONF>}.config
-# (+ debug.config with NXP_DEBUG=1). Prints the O= build directory, which is also
+# (+ debug.config and the board's DEBUG_CONFIGS with NXP_DEBUG=1, built with
+# LLVM where the board says DEBUG_LLVM). Prints the O= build directory, which is also
 # the KDIR for the out-of-tree modules. Cached, keyed by kernel version, config
 # fragments, patches, this script and the toolchain versions.
 set -eu
@@ -15,6 +16,9 @@ frags="$NXP_TOP/kernel/configs/common.config $NXP_TOP/kernel/configs/selftests.c
 if [ "${NXP_DEBUG:-0}" = 1 ]; then
 	variant=$KCONF-debug
 	frags="$frags $NXP_TOP/kernel/configs/debug.config"
+	for f in $DEBUG_CONFIGS; do
+		frags="$frags $NXP_TOP/kernel/configs/$f.config"
+	done
 fi
 
 ksrc=$("$NXP_TOP/scripts/kernel-source.sh")
@@ -24,7 +28,9 @@ key=$({
 	# Everything Kconfig records about the toolchain (CONFIG_*_VERSION): a
 	# tool that changes after the build (pahole installed later, say) would
 	# make every module build against the cached tree warn.
+	echo "$KARGS"
 	rustc -vV; bindgen --version; ${CROSS}gcc --version | head -1; ${CROSS}ld --version | head -1
+	case " $KARGS " in *" LLVM="*) clang$NXP_LLVM --version | head -1; ld.lld$NXP_LLVM --version ;; esac
 	pahole --version 2> /dev/null || echo "no pahole"; echo "${RUST_LIB_SRC:-}"
 } | sha256sum | cut -c1-12)
 kdir=$NXP_CACHE/kbuild/$variant-$key

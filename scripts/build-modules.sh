@@ -12,7 +12,7 @@ kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$BOARD")
 mo=$NXP_OUT/$BOARD${NXP_DEBUG:+-debug}/modules
 mkdir -p "$mo"
 log=$mo/build.log
-make -C "$kdir" $KARGS M="$NXP_TOP" MO="$mo" "$@" modules > "$log" 2>&1 ||
+make -C "$kdir" $KARGS $(kdir_kargs "$kdir") M="$NXP_TOP" MO="$mo" "$@" modules > "$log" 2>&1 ||
 	{ cat "$log" >&2; die "module build for $BOARD failed"; }
 if grep -qE "^(warning|error)|: warning:" "$log"; then
 	cat "$log" >&2

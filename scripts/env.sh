@@ -17,6 +17,8 @@ BINDGEN_VER=0.73.2
 RUST_MIN=1.95.0
 LIBCLANG_PATH=/usr/lib/llvm-19/lib
 QEMU_SUITE=bookworm-backports
+# The LLVM release (suffix of its tools) for kernels built with Clang.
+NXP_LLVM=-19
 
 PATH=$NXP_TOOLS/bin:$HOME/.cargo/bin:$PATH
 export PATH LIBCLANG_PATH NXP_TOP NXP_CACHE NXP_OUT
@@ -37,6 +39,7 @@ NXP_BOARDS="ppc-e500 arm-imx7 arm-imx6ul arm64-imx8mp"
 # the guest's userland (DEB_ARCH; empty: a cross-built busybox image).
 board_vars() {
 	BOARD=$1
+	DEBUG_CONFIGS= DEBUG_LLVM=
 	DTB= PORT= DEB_ARCH=
 	case "$BOARD" in
 	ppc-e500)
@@ -81,6 +84,11 @@ board_vars() {
 		PORT=30be0000.ethernet
 		GNU_HOST=aarch64-linux-gnu
 		DEB_ARCH=arm64
+		# Its debug kernel has KASAN, which Rust allows only in a kernel
+		# built by Clang. (32-bit ARM has no Rust with KASAN at all:
+		# arch/arm/Kconfig selects HAVE_RUST only without it.)
+		DEBUG_CONFIGS=kasan
+		DEBUG_LLVM=1
 		;;
 	*)
 		echo "unknown board '$BOARD' (one of: $NXP_BOARDS)" >&2
@@ -95,7 +103,21 @@ board_vars() {
 		RS_DRIVER=fec_rs
 		;;
 	esac
+	if [ "${NXP_DEBUG:-0}" = 1 ] && [ -n "$DEBUG_LLVM" ]; then
+		KARGS="$KARGS LLVM=$NXP_LLVM"
+	fi
 	export ARCH CROSS KARGS KCONF KTARGETS KIMAGE DTB PORT DEB_ARCH C_DRIVER C_DRIVER_MOD RS_DRIVER GNU_HOST BOARD
+	export DEBUG_CONFIGS DEBUG_LLVM
+}
+
+# kdir_kargs <kernel build>: what make needs beyond KARGS to build or
+# install against that kernel build (LLVM for one built by Clang, whatever
+# NXP_DEBUG says).
+kdir_kargs() {
+	case " $KARGS " in *" LLVM="*) return 0 ;; esac
+	if grep -q '^CONFIG_CC_IS_CLANG=y' "$1/.config" 2> /dev/null; then
+		echo "LLVM=$NXP_LLVM"
+	fi
 }
 
 # debian_archive_uri: the main Debian archive URI of this machine's own apt

@@ -59,7 +59,7 @@ cp "$kdir/samples/rust/rust_minimal.ko" "$r/lib/modules/nxp/"
 # with modprobe), except the Ethernet drivers under test, which the tests
 # load themselves from the directory above.
 if [ -n "$DEB_ARCH" ]; then
-	make -s -C "$kdir" $KARGS INSTALL_MOD_PATH="$r/usr" INSTALL_MOD_STRIP=1 modules_install > /dev/null ||
+	make -s -C "$kdir" $KARGS $(kdir_kargs "$kdir") INSTALL_MOD_PATH="$r/usr" INSTALL_MOD_STRIP=1 modules_install > /dev/null ||
 		die "modules_install failed"
 	kver=$(cat "$kdir/include/config/kernel.release")
 	rm -rf "$r/usr/lib/modules/$kver/kernel/drivers/net/ethernet/freescale" \

@@ -2,7 +2,8 @@
 # Host set-up for a fresh Debian 12 machine (run as root; idempotent, unattended).
 #
 # Adds the Debian suites the project needs (pinned low so bookworm stays the
-# default; no foreign dpkg architecture), installs the cross compilers, libclang,
+# default; no foreign dpkg architecture), installs the cross compilers, libclang
+# and LLVM (the Clang-built debug kernels),
 # QEMU 10, the host network tools, a Rust toolchain whose library source matches
 # rustc exactly, bindgen-cli, the Linux source and a host netperf.
 set -eu
@@ -64,7 +65,7 @@ have_index linux-source-7.3 trixie-backports || die "trixie-backports index miss
 HOST_PKGS="build-essential dpkg-dev flex bison bc libelf-dev libssl-dev cpio kmod rsync python3 file
  xz-utils zstd curl gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-powerpc-linux-gnu libc6-dev-powerpc-cross
  gcc-aarch64-linux-gnu libc6-dev-arm64-cross
- libclang-19-dev clang-19 u-boot-tools autoconf automake libtool pkg-config texinfo
+ libclang-19-dev clang-19 lld-19 llvm-19 u-boot-tools autoconf automake libtool pkg-config texinfo
  iproute2 iperf3 ethtool procps psmisc python3-matplotlib mmdebstrap socat iputils-ping"
 QEMU_PKGS="qemu-system-arm qemu-system-ppc"
 missing=""

@@ -4,7 +4,8 @@
 # tests/control_storm.sh for SOAK_SECS (default 1800) of control operations
 # under two-way TCP, tests/rmmod_traffic.sh with SOAK_RELOADS (default 200)
 # unload/load cycles under traffic, tests/updown_traffic.sh with SOAK_FLAPS
-# (default 100) link flaps, and tests/fault_walk.sh with every fault site
+# (default 100) link flaps, tests/random_set.sh with SOAK_RANDOM_OPS (default
+# 1000) random set requests, and tests/fault_walk.sh with every fault site
 # (FAILNTH_ALL=1) on the debug kernel (SOAK_FAULT_WALK=0: not). Prints the TAP lines of each run and
 # "soak: N passed, N failed"; logs in $NXP_OUT/<board>/console-soak-*.log.
 set -e
@@ -12,6 +13,7 @@ set -e
 SECS=${SOAK_SECS:-1800}
 RELOADS=${SOAK_RELOADS:-200}
 FLAPS=${SOAK_FLAPS:-100}
+OPS=${SOAK_RANDOM_OPS:-1000}
 passed=0 failed=0
 run() { # <board> <driver> <debug: 0|1> <timeout> <tests> <env...>
 	b=$1 d=$2 dbg=$3 tmo=$4 tests=$5
@@ -37,9 +39,9 @@ run() { # <board> <driver> <debug: 0|1> <timeout> <tests> <env...>
 }
 for b in ${BOARDS:-$NXP_BOARDS}; do
 	for d in ${SOAK_DRIVERS:-rust}; do
-		run "$b" "$d" 0 $((SECS + RELOADS * 10 + FLAPS * 5 + 600)) \
-			"control_storm rmmod_traffic updown_traffic" \
-			"CONTROL_SECS=$SECS" "RELOADS=$RELOADS" "FLAPS=$FLAPS"
+		run "$b" "$d" 0 $((SECS + RELOADS * 10 + FLAPS * 5 + OPS + 600)) \
+			"control_storm rmmod_traffic updown_traffic random_set" \
+			"CONTROL_SECS=$SECS" "RELOADS=$RELOADS" "FLAPS=$FLAPS" "RANDOM_OPS=$OPS"
 	done
 	[ "${SOAK_FAULT_WALK:-1}" = 0 ] || run "$b" rust 1 3600 fault_walk FAILNTH_ALL=1 FAULT_WALK_LOAD=1
 done

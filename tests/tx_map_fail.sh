@@ -69,7 +69,7 @@ for mode in $modes; do
 	iperf3 -c $HOST_IP -t 60 -w 128K -f m > /tmp/iperf.out 2>&1 &
 	pid=$!
 	check "$mode: TCP flowing before the failures" wait_for 10 flowing
-	inject "TCP $mode" 30 0
+	inject "TCP $mode" 15 0
 	# (`iperf3` is lib.sh's wrapper, so $pid is not iperf3's own.)
 	killall iperf3 2> /dev/null
 	wait $pid
