@@ -1086,31 +1086,42 @@ void nxp_phy_disconnect(struct net_device *dev, struct device_node *np)
  * controller's) is used only once that device has bound: a bus registered by
  * a probe that fails later is freed with the PHY attached to us (the i.MX7D
  * fec1 failing after its MDIO bus registered, fec2 probing from the deferred
- * work meanwhile). The managed link makes the driver core unbind us first
- * when that device unbinds, while its bus still works; it goes when we
- * unbind or fail to probe (AUTOREMOVE_CONSUMER). An owner that binds while
- * we defer triggers our probe again (the driver core retries a probe that
- * deferred while a trigger happened). */
+ * work meanwhile). An owner that binds while we defer triggers our probe
+ * again (the driver core retries a probe that deferred while a trigger
+ * happened). A bound owner gets a managed link: the driver core then unbinds
+ * us first when it unbinds, while its bus still works; the link goes when we
+ * unbind or fail to probe (AUTOREMOVE_CONSUMER). The driver core refuses a
+ * link where the owner depends on us (an MDIO controller that is our child
+ * device): then, as for an owner without a driver, no probe of its can fail
+ * under us and none is made. */
 static int nxp_link_bus_owner(struct net_device *dev, struct phy_device *phydev)
 {
 	struct device *owner = phydev->mdio.bus->parent;
 	struct device *self = dev->dev.parent;
 	struct device_link *link;
+	enum dl_dev_state st;
 
 	if (!owner || owner == self)
 		return 0;
-	link = device_link_add(self, owner, DL_FLAG_AUTOREMOVE_CONSUMER);
-	if (!link) {
-		netdev_err(dev, "no device link to the MDIO bus owner %s\n",
-			   dev_name(owner));
-		return -EINVAL;
-	}
-	if (READ_ONCE(link->status) != DL_STATE_CONSUMER_PROBE ||
-	    !device_is_bound(owner)) {
-		netdev_dbg(dev, "MDIO bus owner %s not bound yet\n",
-			   dev_name(owner));
+	st = READ_ONCE(owner->links.status);
+	/* An owner without a driver has no probe to fail under us. */
+	if (st == DL_DEV_NO_DRIVER && !READ_ONCE(owner->driver))
+		return 0;
+	/* Probing, unbinding, or a failed probe being cleaned up (its status
+	 * is reset before its devres is released). */
+	if (st != DL_DEV_DRIVER_BOUND || !device_is_bound(owner)) {
+		netdev_dbg(dev, "MDIO bus owner %s not bound\n", dev_name(owner));
 		return -EPROBE_DEFER;
 	}
+	link = device_link_add(self, owner, DL_FLAG_AUTOREMOVE_CONSUMER);
+	if (!link) {
+		netdev_warn(dev, "no device link to the MDIO bus owner %s\n",
+			    dev_name(owner));
+		return 0;
+	}
+	/* The owner began to unbind after the check. */
+	if (READ_ONCE(link->status) != DL_STATE_CONSUMER_PROBE)
+		return -EPROBE_DEFER;
 	return 0;
 }
 

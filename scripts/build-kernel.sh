@@ -25,10 +25,12 @@ ksrc=$("$NXP_TOP/scripts/kernel-source.sh")
 key=$({
 	echo "$KERNEL_VER $variant $KTARGETS"
 	cat $frags "$NXP_TOP"/kernel/patches/*.patch "$0" "$NXP_TOP/kernel/bindgen-e500"
+	# The make arguments (LLVM= for a Clang build), without the checkout's
+	# own path: BINDGEN names a file of it, whose content is in the key.
+	echo "$KARGS" | sed "s#$NXP_TOP/##g"
 	# Everything Kconfig records about the toolchain (CONFIG_*_VERSION): a
 	# tool that changes after the build (pahole installed later, say) would
 	# make every module build against the cached tree warn.
-	echo "$KARGS"
 	rustc -vV; bindgen --version; ${CROSS}gcc --version | head -1; ${CROSS}ld --version | head -1
 	case " $KARGS " in *" LLVM="*) clang$NXP_LLVM --version | head -1; ld.lld$NXP_LLVM --version ;; esac
 	pahole --version 2> /dev/null || echo "no pahole"; echo "${RUST_LIB_SRC:-}"

@@ -9,7 +9,9 @@ set -eu
 board_vars "${1:?usage: build-modules.sh <board>}"
 shift
 kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$BOARD")
-mo=$NXP_OUT/$BOARD${NXP_DEBUG:+-debug}/modules
+sfx=
+[ "${NXP_DEBUG:-0}" = 1 ] && sfx=-debug
+mo=$NXP_OUT/$BOARD$sfx/modules
 mkdir -p "$mo"
 log=$mo/build.log
 make -C "$kdir" $KARGS $(kdir_kargs "$kdir") M="$NXP_TOP" MO="$mo" "$@" modules > "$log" 2>&1 ||
