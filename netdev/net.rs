@@ -648,40 +648,10 @@ pub(crate) enum TxVerdict {
     Busy(Skb),
 }
 
-/// The operations of a network driver.
-///
-/// All methods are called through the `net_device` the state was registered
-/// with, by the stack's usual contexts: RTNL for open/stop/MTU/MAC/timeouts,
-/// the Tx queue lock for xmit, softirq for NAPI polls, hardirq for interrupts.
-pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
-    /// `ndo_open`.
-    fn open(&self) -> Result;
-    /// `ndo_stop`.
-    fn stop(&self);
-    /// `ndo_start_xmit` for Tx queue `queue`.
-    fn start_xmit(&self, skb: Skb, queue: u32) -> TxVerdict;
-    /// `ndo_get_stats64`.
-    fn get_stats64(&self, stats: &mut Stats);
-    /// `ndo_tx_timeout`.
-    fn tx_timeout(&self, queue: u32);
-    /// `ndo_set_rx_mode`.
-    fn set_rx_mode(&self);
-    /// `ndo_change_mtu`; the stack already checked the bounds of [`Setup`].
-    fn change_mtu(&self, mtu: u32) -> Result;
-    /// `ndo_set_mac_address`, with an already validated address.
-    fn set_mac_address(&self, mac: MacAddr) -> Result;
-    /// NAPI poll of the instance created with `id`.
-    fn poll(&self, id: u32, budget: i32) -> i32;
-    /// Interrupt of the source requested with `id`; true if handled. `ctx`
-    /// takes the handler's `SpinLockIrq`s without touching the interrupt
-    /// state when it is already off.
-    fn irq(&self, id: u32, ctx: &IrqContext) -> bool;
-    /// phylib reports a link change.
-    fn adjust_link(&self);
-    /// Restarts a running device (scheduled by [`NetDev::schedule_reset`]);
-    /// called under RTNL.
-    fn reset(&self);
-
+/// The ethtool operations of a network driver (and the standard statistics
+/// of the netdev family), called under RTNL (or the netdev instance lock)
+/// through the `net_device` the state was registered with.
+pub(crate) trait EthtoolOps {
     /// `ethtool -c`.
     fn get_coalesce(&self) -> Result<Coalesce> {
         Err(EOPNOTSUPP)
@@ -718,6 +688,50 @@ pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
     fn msglevel(&self) -> u32;
     fn set_msglevel(&self, level: u32);
 
+    /// The standard statistics, counted from registration on: with `queue`
+    /// `None` the device-wide pause frames (`ethtool -I -a`), with
+    /// `Some(i)` the counters of Rx and Tx queue `i` (the netdev family's
+    /// qstats; `i` below the queue count of [`Registration::new`]). `s`
+    /// comes with every counter at `NXP_STAT_NONE` (not kept); the driver sets those it
+    /// keeps. Called with RTNL or the netdev instance lock held.
+    fn std_stats(&self, _queue: Option<u32>, _s: &mut StdStats) {}
+}
+
+/// The operations of a network driver; its ethtool operations are its
+/// [`EthtoolOps`].
+///
+/// All methods are called through the `net_device` the state was registered
+/// with, by the stack's usual contexts: RTNL for open/stop/MTU/MAC/timeouts,
+/// the Tx queue lock for xmit, softirq for NAPI polls, hardirq for interrupts.
+pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
+    /// `ndo_open`.
+    fn open(&self) -> Result;
+    /// `ndo_stop`.
+    fn stop(&self);
+    /// `ndo_start_xmit` for Tx queue `queue`.
+    fn start_xmit(&self, skb: Skb, queue: u32) -> TxVerdict;
+    /// `ndo_get_stats64`.
+    fn get_stats64(&self, stats: &mut Stats);
+    /// `ndo_tx_timeout`.
+    fn tx_timeout(&self, queue: u32);
+    /// `ndo_set_rx_mode`.
+    fn set_rx_mode(&self);
+    /// `ndo_change_mtu`; the stack already checked the bounds of [`Setup`].
+    fn change_mtu(&self, mtu: u32) -> Result;
+    /// `ndo_set_mac_address`, with an already validated address.
+    fn set_mac_address(&self, mac: MacAddr) -> Result;
+    /// NAPI poll of the instance created with `id`.
+    fn poll(&self, id: u32, budget: i32) -> i32;
+    /// Interrupt of the source requested with `id`; true if handled. `ctx`
+    /// takes the handler's `SpinLockIrq`s without touching the interrupt
+    /// state when it is already off.
+    fn irq(&self, id: u32, ctx: &IrqContext) -> bool;
+    /// phylib reports a link change.
+    fn adjust_link(&self);
+    /// Restarts a running device (scheduled by [`NetDev::schedule_reset`]);
+    /// called under RTNL.
+    fn reset(&self);
+
     /// Whether a GSO packet of `segs` segments and `nr_frags` page
     /// fragments may come in one piece (`ndo_features_check`); if not, the
     /// stack segments it in software first. Only asked for GSO packets.
@@ -732,14 +746,6 @@ pub(crate) trait NetDriver: Send + Sync + Sized + 'static {
     fn set_rx_csum(&self, _on: bool) -> Result {
         Err(EOPNOTSUPP)
     }
-
-    /// The standard statistics, counted from registration on: with `queue`
-    /// `None` the device-wide pause frames (`ethtool -I -a`), with
-    /// `Some(i)` the counters of Rx and Tx queue `i` (the netdev family's
-    /// qstats; `i` below the queue count of [`Registration::new`]). `s`
-    /// comes with every counter at `NXP_STAT_NONE` (not kept); the driver sets those it
-    /// keeps. Called with RTNL or the netdev instance lock held.
-    fn std_stats(&self, _queue: Option<u32>, _s: &mut StdStats) {}
 }
 
 /// A registered network device with its driver state `T`.

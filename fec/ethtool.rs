@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The ethtool operations.
+
+use crate::fec::{
+    coalesce::{
+        self,
+        Itr, //
+    },
+    driver::{
+        Fec,
+        PauseCfg,
+        DBG_RXIC,
+        DBG_TXIC,
+        MAX_RING, //
+    },
+    quirks::Quirks,
+    regs,
+    stats::STAT_NAMES, //
+};
+use crate::netdev::net::{
+    Coalesce,
+    EthtoolOps,
+    ExtAck,
+    Pause,
+    Rings,
+    StdStats, //
+};
+use crate::txring;
+use core::sync::atomic::Ordering;
+use kernel::{
+    prelude::*,
+    sync::atomic::Relaxed, //
+};
+
+impl EthtoolOps for Fec {
+    fn get_coalesce(&self) -> Result<Coalesce> {
+        self.has_coalesce()?;
+        let cfg = *self.cfg.lock();
+        Ok(Coalesce {
+            rx_usecs: cfg.rx_itr.usecs,
+            rx_frames: cfg.rx_itr.frames,
+            tx_usecs: cfg.tx_itr.usecs,
+            tx_frames: cfg.tx_itr.frames,
+        })
+    }
+
+    fn set_coalesce(&self, c: &Coalesce, ext: &mut ExtAck<'_>) -> Result {
+        if let Err(e) = self.has_coalesce() {
+            ext.error(
+                "fec_rs",
+                format_args!("this ENET has no interrupt coalescing"),
+            );
+            return Err(e);
+        }
+        let rate = self.itr_rate;
+        let max_us = coalesce::max_usecs(rate);
+        let mut check = |dir: &str, usecs, frames| {
+            Itr::new(usecs, frames, rate).map_err(|e| {
+                ext.error(
+                    "fec_rs",
+                    format_args!(
+                        "{dir} {usecs} us / {frames} frames: {} (max {} frames, {max_us} us)",
+                        match e {
+                            coalesce::Invalid::Frames => "frames out of range",
+                            coalesce::Invalid::Usecs => "time out of range",
+                        },
+                        coalesce::MAX_FRAMES,
+                    ),
+                );
+                EINVAL
+            })
+        };
+        let rx_itr = check("rx", c.rx_usecs, c.rx_frames)?;
+        let tx_itr = check("tx", c.tx_usecs, c.tx_frames)?;
+        {
+            let mut cfg = self.cfg.lock();
+            cfg.rx_itr = rx_itr;
+            cfg.tx_itr = tx_itr;
+        }
+        // Live, as in C; `restart_hw` applies them again after a reset.
+        if self.up.load(Ordering::Acquire) {
+            self.program_coalescing();
+        }
+        Ok(())
+    }
+
+    fn get_pause(&self) -> Result<Pause> {
+        let p = self.cfg.lock().pause;
+        Ok(Pause {
+            autoneg: p.autoneg.into(),
+            rx: p.enable.into(),
+            tx: p.enable.into(),
+        })
+    }
+
+    fn set_pause(&self, p: &Pause) -> Result {
+        if p.rx != p.tx {
+            pr_info!("fec_rs: Rx and Tx pause can only be switched together\n");
+            return Err(EINVAL);
+        }
+        let new = PauseCfg {
+            autoneg: p.autoneg != 0,
+            enable: p.rx != 0,
+        };
+        let old = core::mem::replace(&mut self.cfg.lock().pause, new);
+        self.dev
+            .phy_set_sym_pause(new.enable, new.enable, new.autoneg);
+        if new.autoneg {
+            // The new advertisement takes effect with a renegotiation; the
+            // resulting link change restarts the MAC. If the PHY refuses,
+            // nothing changes: the old settings and advertisement return.
+            if let Err(e) = self.dev.phy_start_aneg() {
+                self.cfg.lock().pause = old;
+                self.dev
+                    .phy_set_sym_pause(old.enable, old.enable, old.autoneg);
+                return Err(e);
+            }
+        }
+        let _hw = self.hw_lock.lock();
+        if self.up.load(Ordering::Acquire) && self.link.lock().0 != 0 {
+            self.restart_live(true);
+        }
+        Ok(())
+    }
+
+    fn get_rings(&self) -> Rings {
+        let r = self.cfg.lock().rings;
+        Rings {
+            rx_max: MAX_RING,
+            tx_max: MAX_RING,
+            rx: r.rx.get(),
+            tx: r.tx.get(),
+        }
+    }
+
+    fn set_rings(&self, r: &Rings, ext: &mut ExtAck<'_>) -> Result {
+        let new = r.config(
+            "fec_rs",
+            txring::max_packet_descs(self.tso, r.tx),
+            MAX_RING,
+            ext,
+        )?;
+        let old = self.cfg.lock().rings;
+        self.restart_with(|cfg, apply| cfg.rings = if apply { new } else { old })
+    }
+
+    fn stat_names(&self) -> &'static [&'static CStr] {
+        &STAT_NAMES
+    }
+
+    fn stats(&self, out: &mut [u64]) {
+        let st = &self.stats;
+        let vals = [
+            st.rx_packets.load(Relaxed),
+            st.rx_bytes.load(Relaxed),
+            st.rx_errors.load(Relaxed),
+            st.rx_dropped.load(Relaxed),
+            st.rx_crc_errors.load(Relaxed),
+            st.rx_length_errors.load(Relaxed),
+            st.rx_frame_errors.load(Relaxed),
+            st.rx_fifo_errors.load(Relaxed),
+            st.rx_csum_ok.load(Relaxed),
+            st.tx_packets.load(Relaxed),
+            st.tx_bytes.load(Relaxed),
+            st.tx_dropped.load(Relaxed),
+            st.tx_flushed.load(Relaxed),
+            st.tx_bounced.load(Relaxed),
+            st.tx_tso_packets.load(Relaxed),
+            st.tx_tso_frames.load(Relaxed),
+            st.link_restarts.load(Relaxed),
+            st.rx_alloc_failures.load(Relaxed),
+            u64::from(self.debug.get(DBG_TXIC)),
+            u64::from(self.debug.get(DBG_RXIC)),
+        ];
+        for (o, v) in out.iter_mut().zip(vals) {
+            *o = v;
+        }
+        // The MIB counters follow, read live.
+        for (o, (_, reg)) in out.iter_mut().skip(vals.len()).zip(regs::MIB.iter()) {
+            *o = u64::from(self.regs.read(*reg));
+        }
+    }
+
+    fn std_stats(&self, queue: Option<u32>, s: &mut StdStats) {
+        match queue {
+            // The MIB's IEEE 802.3 flow-control frame counters, read live.
+            None => {
+                s.tx_pause = u64::from(self.regs.read(regs::MIB_TX_FDXFC));
+                s.rx_pause = u64::from(self.regs.read(regs::MIB_RX_FDXFC));
+            }
+            // One queue pair: the device's counters.
+            Some(_) => {
+                let st = &self.stats;
+                s.rx_packets = st.rx_packets.load(Relaxed);
+                s.rx_bytes = st.rx_bytes.load(Relaxed);
+                s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
+                s.tx_packets = st.tx_packets.load(Relaxed);
+                s.tx_bytes = st.tx_bytes.load(Relaxed);
+                s.tx_gso_packets = st.tx_tso_packets.load(Relaxed);
+                s.tx_gso_wire_packets = st.tx_tso_frames.load(Relaxed);
+                self.tx_flow.report(s);
+            }
+        }
+    }
+
+    fn regs_len(&self) -> u32 {
+        (regs::WINDOW / 4) as u32
+    }
+
+    fn regs(&self, out: &mut [u32]) {
+        // The C driver's register list; the rest of the window reads 0.
+        let avb: &[regs::Reg] = if self.variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
+            &regs::DUMP_AVB
+        } else {
+            &[]
+        };
+        // RACC where the part has it (the C driver's list has it for all
+        // i.MX parts).
+        let racc: &[regs::Reg] = if self.variant.quirks.has(Quirks::HAS_RACC) {
+            &[regs::RACC]
+        } else {
+            &[]
+        };
+        let mib = regs::MIB.iter().map(|(_, r)| *r);
+        let dump = Iterator::chain(Iterator::chain(regs::DUMP.iter(), avb), racc);
+        for reg in Iterator::chain(dump.copied(), mib) {
+            if let Some(o) = out.get_mut(reg.offset() / 4) {
+                *o = self.regs.read(reg);
+            }
+        }
+    }
+
+    fn msglevel(&self) -> u32 {
+        self.msglevel.load(Ordering::Relaxed)
+    }
+
+    fn set_msglevel(&self, level: u32) {
+        self.msglevel.store(level, Ordering::Relaxed)
+    }
+}
+
+impl Fec {
+    pub(crate) fn has_coalesce(&self) -> Result {
+        if self.variant.quirks.has(Quirks::HAS_COALESCE) {
+            Ok(())
+        } else {
+            Err(EOPNOTSUPP)
+        }
+    }
+}

@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The MAC: programming it, starting and stopping the data path, the
+//! interrupt mask, and the MDIO controller.
+
+use crate::fec::{
+    desc,
+    driver::{
+        rx_buf_len,
+        Cfg,
+        Fec,
+        DBG_RXIC,
+        DBG_TXIC,
+        MII_TIMEOUT_US,
+        VLAN_ETH_HLEN, //
+    },
+    filter::GroupHash,
+    quirks::Quirks,
+    regs::{
+        self,
+        ecr,
+        ievent,
+        mmfr,
+        racc,
+        rcr, //
+    },
+    rx::RxRing,
+    tx::TxRing, //
+};
+use crate::netdev::{
+    mdio::MdioOps,
+    net::BhDisabled,
+    of::PhyInterface,
+    poll::{
+        Irq,
+        Napi, //
+    },
+    MacAddr, //
+};
+use crate::ring::Cursor;
+use core::sync::atomic::Ordering;
+use kernel::{
+    prelude::*,
+    sync::{
+        atomic::Relaxed,
+        Arc, //
+    },
+    time::{
+        delay::udelay,
+        Delta, //
+    }, //
+};
+
+impl Fec {
+    /// Stops the MAC (`fec_ctrl_reset()`): the AVB parts are disabled rather
+    /// than reset (a reset would also reset their AXI side).
+    ///
+    /// A hard reset also clears MSCR: it is written again at once, since
+    /// phylib may be talking to the PHY meanwhile.
+    pub(crate) fn ctrl_reset(&self) {
+        if self.variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
+            self.regs.write(regs::ECNTRL, 0);
+        } else {
+            self.regs.write(regs::ECNTRL, ecr::RESET);
+            udelay(Delta::from_micros(10));
+            self.regs.write(regs::MII_SPEED, self.mscr);
+        }
+    }
+
+    /// Station address: PALR holds bytes 0..3, PAUR bytes 4..5 in its upper
+    /// half.
+    pub(crate) fn program_mac(&self, mac: MacAddr) {
+        let m = mac.0;
+        self.regs
+            .write(regs::ADDR_LOW, u32::from_be_bytes([m[0], m[1], m[2], m[3]]));
+        self.regs
+            .write(regs::ADDR_HIGH, u32::from_be_bytes([m[4], m[5], 0, 0]));
+    }
+
+    /// RCR's maximum frame length for the current MTU.
+    pub(crate) fn max_fl(&self) -> u32 {
+        ((self.dev.mtu() + VLAN_ETH_HLEN + desc::FCS_LEN) << rcr::MAX_FL_SHIFT) & rcr::MAX_FL_MASK
+    }
+
+    /// Promiscuous mode and the multicast hash (`set_multicast_list()`).
+    pub(crate) fn program_rx_mode(&self, in_set_rx_mode: bool) {
+        // The address list first (it takes the list lock unless the caller
+        // holds it), then the registers under `rcr_lock`.
+        let hash = self
+            .dev
+            .mc_filter(in_set_rx_mode, GroupHash::ALL, GroupHash::add);
+        let _g = self.rcr_lock.lock();
+        let mut v = self.regs.read(regs::R_CNTRL) & !rcr::PROMISC;
+        if self.dev.promisc() {
+            v |= rcr::PROMISC;
+        }
+        self.regs.write(regs::R_CNTRL, v);
+        self.regs.write(regs::GRP_HASH_TABLE_HIGH, hash.high);
+        self.regs.write(regs::GRP_HASH_TABLE_LOW, hash.low);
+    }
+
+    /// Writes the coalescing registers (`fec_enet_itr_coal_set()`), all
+    /// three rings' on multi-queue parts.
+    pub(crate) fn program_coalescing(&self) {
+        if !self.variant.quirks.has(Quirks::HAS_COALESCE) {
+            return;
+        }
+        let cfg = *self.cfg.lock();
+        let tx = cfg.tx_itr.register(self.itr_rate);
+        let rx = cfg.rx_itr.register(self.itr_rate);
+        self.regs.write(regs::TXIC0, tx);
+        self.regs.write(regs::RXIC0, rx);
+        if self.variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
+            for r in [regs::TXIC1, regs::TXIC2] {
+                self.regs.write(r, tx);
+            }
+            for r in [regs::RXIC1, regs::RXIC2] {
+                self.regs.write(r, rx);
+            }
+        }
+        self.debug.set(DBG_TXIC, tx);
+        self.debug.set(DBG_RXIC, rx);
+    }
+
+    /// Resets and programs the MAC for the current link and starts it
+    /// (`fec_restart()`). The data path must be quiet: NAPIs disabled, Tx
+    /// stopped, rings installed. Interrupts stay masked (see `resume`).
+    pub(crate) fn restart_hw(&self) {
+        let (speed, full) = *self.link.lock();
+        let q = self.variant.quirks;
+        self.ctrl_reset();
+        self.program_mac(self.dev.mac());
+        self.regs.write(regs::IEVENT, ievent::ALL_BUT_MII);
+        self.reset_rings();
+        {
+            let _bh = BhDisabled::new();
+            if let Some(rx) = self.rx.lock().as_ref() {
+                self.regs.write(regs::R_DES_START_0, rx.bds.0.dma() as u32);
+                self.regs.write(regs::R_BUFF_SIZE_0, rx.buf_len);
+                if q.has(Quirks::HAS_RACC) {
+                    self.regs.write(regs::FTRL, rx.buf_len);
+                }
+            }
+            // The guard goes before `_bh` (see `reset_rings`).
+            let tx_guard = self.tx.lock();
+            if let Some(tx) = (*tx_guard).as_ref() {
+                self.regs.write(regs::X_DES_START_0, tx.bds.0.dma() as u32);
+            }
+            drop(tx_guard);
+        }
+
+        let mut rcntl = rcr::MII | self.max_fl();
+        // Full duplex unless the PHY says half.
+        if speed != 0 && !full {
+            rcntl |= rcr::DRT;
+            self.regs.write(regs::X_CNTRL, 0);
+        } else {
+            self.regs.write(regs::X_CNTRL, regs::TCR_FDEN);
+        }
+        self.regs.write(regs::MII_SPEED, self.mscr);
+        if q.has(Quirks::HAS_RACC) {
+            let mut v = self.regs.read(regs::RACC) | racc::SHIFT16;
+            if self.rx_csum.load(Ordering::Relaxed) {
+                v |= racc::IPDIS | racc::PRODIS;
+            } else {
+                v &= !(racc::IPDIS | racc::PRODIS);
+            }
+            self.regs.write(regs::RACC, v);
+        }
+        let mut ecntl = ecr::ETHEREN | ecr::BYTESWP | ecr::EN1588;
+        // ENET-MAC: length check, interface mode, speed.
+        rcntl |= rcr::NLC;
+        match self.phy_if {
+            PhyInterface::Rgmii => rcntl |= rcr::RGMII,
+            PhyInterface::Rmii => rcntl |= rcr::RMII,
+            PhyInterface::Mii => {}
+        }
+        match speed {
+            1000 => ecntl |= ecr::SPEED,
+            100 | 0 => {}
+            _ => rcntl |= rcr::R10BASET,
+        }
+        // Pause: forced on, or on when autonegotiation resolved it (the C
+        // default: autonegotiated).
+        let pause = self.cfg.lock().pause;
+        if pause.enable || (pause.autoneg && self.dev.phy_pause()) {
+            rcntl |= rcr::FLOWCTL;
+            self.regs.write(regs::R_FIFO_RSEM, regs::RSEM_V);
+            self.regs.write(regs::R_FIFO_RSFL, regs::RSFL_V);
+            self.regs.write(regs::R_FIFO_RAEM, regs::RAEM_V);
+            self.regs.write(regs::R_FIFO_RAFL, regs::RAFL_V);
+            self.regs.write(regs::OPD, regs::OPD_V);
+        }
+        {
+            let _g = self.rcr_lock.lock();
+            self.regs.write(regs::R_CNTRL, rcntl);
+        }
+        self.program_rx_mode(false);
+        self.regs.write(regs::HASH_TABLE_HIGH, 0);
+        self.regs.write(regs::HASH_TABLE_LOW, 0);
+        self.regs.write(regs::X_WMRK, regs::TXWMRK_STRFWD);
+        // MIB counters on.
+        self.regs.write(regs::MIB_CTRLSTAT, 0);
+        self.regs.write(regs::ECNTRL, ecntl);
+        self.regs.write(regs::R_DES_ACTIVE_0, 0);
+        self.program_coalescing();
+        self.dev.trans_update();
+    }
+
+    /// Enables NAPI and then the frame interrupts (after `restart_hw`).
+    pub(crate) fn resume(&self) {
+        self.rx_napi.enable();
+        self.tx_napi.enable();
+        self.unmask(ievent::TXF_0 | ievent::RXF_0);
+    }
+
+    /// Gracefully stops the transmitter and resets the MAC, leaving it
+    /// enabled for MDIO (`fec_stop()`).
+    pub(crate) fn stop_hw(&self) {
+        if self.link.lock().0 != 0 {
+            self.regs.write(regs::X_CNTRL, 1);
+            udelay(Delta::from_micros(10));
+            if self.regs.read(regs::IEVENT) & ievent::GRA == 0 {
+                pr_warn!("fec_rs: graceful transmit stop did not complete\n");
+            }
+        }
+        {
+            let mut m = self.imask_lock.lock();
+            *m = 0;
+            self.regs.write(regs::IMASK, 0);
+        }
+        let _g = self.rcr_lock.lock();
+        let rmii = self.regs.read(regs::R_CNTRL) & rcr::RMII;
+        self.ctrl_reset();
+        self.regs.write(regs::MII_SPEED, self.mscr);
+        self.regs.write(regs::ECNTRL, ecr::ETHEREN);
+        self.regs.write(regs::R_CNTRL, rmii);
+        drop(_g);
+        self.regs.write(regs::IEVENT, ievent::ALL_BUT_MII);
+    }
+
+    /// Empties the Tx ring (its packets are dropped and counted) and
+    /// re-arms the Rx ring from its first descriptor. NAPIs must be off.
+    pub(crate) fn reset_rings(&self) {
+        let _bh = BhDisabled::new();
+        let mut tx_guard = self.tx.lock();
+        if let Some(tx) = (*tx_guard).as_mut() {
+            let c = Cursor {
+                produced: self.tx_produced.load(Ordering::Acquire),
+                consumed: self.tx_consumed.load(Ordering::Acquire),
+            };
+            let (_, flushed) = tx.book.flush(&tx.bds, &self.dma, c);
+            // The hardware restarts at the first descriptor.
+            self.tx_produced.store(0, Ordering::Relaxed);
+            self.tx_consumed.store(0, Ordering::Release);
+            if flushed > 0 {
+                self.stats.tx_flushed.add(flushed, Relaxed);
+                self.stats.tx_dropped.add(flushed, Relaxed);
+            }
+        }
+        // BQL forgets the flushed packets in the same hold of the ring lock:
+        // no packet queued in between may be forgotten with them.
+        self.txq().reset();
+        drop(tx_guard);
+        // The guard goes before `_bh` turns softirqs back on (a lock guard in
+        // a tail expression would outlive `_bh`).
+        let mut rx_guard = self.rx.lock();
+        if let Some(rx) = (*rx_guard).as_mut() {
+            rx.book.rewind(&rx.bds);
+        }
+        drop(rx_guard);
+    }
+
+    /// Allocates and installs the rings.
+    pub(crate) fn alloc_rings(&self) -> Result {
+        let cfg = self.cfg.lock().rings;
+        let tx = TxRing::new(&self.dma, &cfg, self.tso)?;
+        if self.tso {
+            self.tso_limit.set(self.dev, cfg.thresholds.stop());
+        }
+        let rx = RxRing::new(&self.dma, &self.rx_napi, cfg.rx, rx_buf_len(self.dev.mtu()))?;
+        self.tx_produced.store(0, Ordering::Relaxed);
+        self.tx_consumed.store(0, Ordering::Relaxed);
+        let _bh = BhDisabled::new();
+        *self.tx.lock() = Some(tx);
+        *self.rx.lock() = Some(rx);
+        Ok(())
+    }
+
+    /// Frees the rings: unsent skbs and Rx pages are released.
+    pub(crate) fn free_rings(&self) {
+        // Take the rings out under the locks (softirqs off: the NAPIs use
+        // these locks), tear them down with no lock held (freeing DMA memory
+        // and page pools may sleep).
+        let (tx, rx) = {
+            let _bh = BhDisabled::new();
+            let tx = self.tx.lock().take();
+            let rx = self.rx.lock().take();
+            (tx, rx)
+        };
+        if let Some(mut tx) = tx {
+            let c = Cursor {
+                produced: self.tx_produced.load(Ordering::Acquire),
+                consumed: self.tx_consumed.load(Ordering::Acquire),
+            };
+            let (consumed, _) = tx.book.flush(&tx.bds, &self.dma, c);
+            self.tx_consumed.store(consumed, Ordering::Release);
+        }
+        self.txq().reset();
+        drop(rx);
+    }
+
+    pub(crate) fn request_irqs(&self) -> Result {
+        let mut irqs = KVec::new();
+        for (i, &line) in self.irq_lines.iter().enumerate() {
+            irqs.push(
+                Irq::request(line, c"fec_rs", self.dev, i as u32)?,
+                GFP_KERNEL,
+            )?;
+        }
+        let old = core::mem::replace(&mut *self.irqs.lock(), irqs);
+        drop(old);
+        Ok(())
+    }
+
+    pub(crate) fn free_irqs(&self) {
+        let irqs = core::mem::take(&mut *self.irqs.lock());
+        drop(irqs);
+    }
+
+    /// Brings the data path up: rings, interrupts, NAPIs, MAC. `hw_lock`
+    /// held.
+    pub(crate) fn bring_up(&self) -> Result {
+        if let Err(e) = self.alloc_rings() {
+            self.free_rings();
+            return Err(e);
+        }
+        if let Err(e) = self.request_irqs() {
+            self.free_irqs();
+            self.free_rings();
+            return Err(e);
+        }
+        // The MAC runs from here on whatever the link, as after open (and
+        // `fec_restart()`): with the link down the carrier is off, and what
+        // still reaches the ring (a socket bypassing the qdisc) is sent and
+        // completed, so the queue may be woken and completions may wake it.
+        self.restart_hw();
+        self.tx_halted.store(false, Ordering::Release);
+        self.resume();
+        self.rx_napi.link_queue(self.dev, 0, false);
+        self.tx_napi.link_queue(self.dev, 0, true);
+        self.up.store(true, Ordering::Release);
+        self.dev.tx_wake_all();
+        Ok(())
+    }
+
+    /// Takes the data path down; idempotent. `hw_lock` held.
+    pub(crate) fn bring_down(&self) {
+        if !self.up.swap(false, Ordering::AcqRel) {
+            return;
+        }
+        // NAPIs first, then the queue: a last Tx poll after the queue is
+        // disabled could wake it again, and xmit would then race with the
+        // ring teardown (the C fec's order around `fec_restart()`).
+        Napi::unlink_queue(self.dev, 0, false);
+        Napi::unlink_queue(self.dev, 0, true);
+        self.rx_napi.disable();
+        self.tx_napi.disable();
+        self.dev.tx_disable();
+        self.stop_hw();
+        self.free_irqs();
+        self.free_rings();
+    }
+
+    /// Stops and restarts a running data path with new settings applied by
+    /// `apply` (ring sizes); on failure restores the old settings.
+    pub(crate) fn restart_with(&self, apply: impl Fn(&mut Cfg, bool)) -> Result {
+        let _hw = self.hw_lock.lock();
+        let up = self.up.load(Ordering::Acquire);
+        if up {
+            self.bring_down();
+        }
+        apply(&mut self.cfg.lock(), true);
+        if up {
+            if let Err(e) = self.bring_up() {
+                apply(&mut self.cfg.lock(), false);
+                pr_err!("fec_rs: restart with new settings failed ({e:?}), restoring\n");
+                self.bring_up()?;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// Restarts the MAC of a running data path (new link or pause
+    /// settings): Tx and NAPI paused around `restart_hw`, or the MAC stopped
+    /// when the link is down. `hw_lock` held, data path up.
+    pub(crate) fn restart_live(&self, link_up: bool) {
+        // Masked first: an event of the restart window stays pending in EIR
+        // and fires once `resume()` unmasks it. NAPIs before the queue (see
+        // `bring_down`).
+        self.mask(ievent::TXF_0 | ievent::RXF_0);
+        self.rx_napi.disable();
+        self.tx_napi.disable();
+        self.dev.tx_disable();
+        if link_up {
+            self.restart_hw();
+            self.tx_halted.store(false, Ordering::Release);
+            self.resume();
+            self.dev.tx_wake_all();
+        } else {
+            // The queue stays stopped until the link is back (and the MAC
+            // restarted): nothing may go into the ring of a stopped MAC, so
+            // no completion may wake it (an interrupt that was already
+            // running when `mask()` ran can still schedule the Tx NAPI).
+            self.stop_hw();
+            self.tx_halted.store(true, Ordering::Release);
+            self.rx_napi.enable();
+            self.tx_napi.enable();
+        }
+    }
+
+    pub(crate) fn mask(&self, bits: u32) {
+        let mut m = self.imask_lock.lock();
+        *m &= !bits;
+        self.regs.write(regs::IMASK, *m);
+    }
+
+    pub(crate) fn unmask(&self, bits: u32) {
+        let mut m = self.imask_lock.lock();
+        *m |= bits;
+        self.regs.write(regs::IMASK, *m);
+    }
+}
+
+/// The MDIO controller of an ENET (MMFR/MSCR and the MII event).
+pub(crate) struct FecMdio {
+    pub(crate) regs: Arc<regs::Regs>,
+}
+
+impl FecMdio {
+    /// Waits for the end of a management frame and acknowledges it
+    /// (`fec_enet_mdio_wait()`).
+    fn wait(&self) -> Result {
+        for _ in 0..MII_TIMEOUT_US / 2 {
+            if self.regs.read(regs::IEVENT) & ievent::MII != 0 {
+                self.regs.write(regs::IEVENT, ievent::MII);
+                return Ok(());
+            }
+            udelay(Delta::from_micros(2));
+        }
+        pr_err!("fec_rs: MDIO timeout\n");
+        Err(ETIMEDOUT)
+    }
+}
+
+impl MdioOps for FecMdio {
+    fn read(&self, addr: u32, reg: u32) -> Result<u16> {
+        self.regs
+            .write(regs::MII_DATA, mmfr::frame(mmfr::OP_READ, addr, reg, 0));
+        self.wait()?;
+        Ok(self.regs.read(regs::MII_DATA) as u16)
+    }
+
+    fn write(&self, addr: u32, reg: u32, val: u16) -> Result {
+        self.regs
+            .write(regs::MII_DATA, mmfr::frame(mmfr::OP_WRITE, addr, reg, val));
+        self.wait()
+    }
+}

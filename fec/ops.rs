@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The `net_device` operations, NAPI polls and interrupts.
+
+use crate::fec::{
+    driver::{
+        rx_buf_len,
+        Fec,
+        DBG_FORCE_TX_ALIGN,
+        DBG_STALL_TX,
+        NAPI_TX, //
+    },
+    regs::{
+        self,
+        ievent,
+        rcr, //
+    }, //
+};
+use crate::napi::{
+    self,
+    PollEnd, //
+};
+use crate::netdev::{
+    net::{
+        IrqContext,
+        NetDriver,
+        Stats,
+        TxVerdict, //
+    },
+    skb::Skb,
+    MacAddr, //
+};
+use core::sync::atomic::Ordering;
+use kernel::{
+    prelude::*,
+    sync::atomic::Relaxed, //
+};
+
+impl NetDriver for Fec {
+    fn open(&self) -> Result {
+        *self.link.lock() = (0, false);
+        {
+            let _hw = self.hw_lock.lock();
+            self.bring_up()?;
+        }
+        self.dev.phy_start();
+        Ok(())
+    }
+
+    fn stop(&self) {
+        // Before taking `hw_lock`: phy_stop() may report the link down
+        // through adjust_link(), which takes it.
+        self.dev.phy_stop();
+        {
+            let _hw = self.hw_lock.lock();
+            self.bring_down();
+        }
+        self.dev.carrier(false);
+    }
+
+    fn start_xmit(&self, skb: Skb, _queue: u32) -> TxVerdict {
+        self.xmit(skb)
+    }
+
+    fn gso_ok(&self, segs: u32, nr_frags: u32) -> bool {
+        self.tso && !self.debug.is_set(DBG_FORCE_TX_ALIGN) && self.tso_limit.fits(segs, nr_frags)
+    }
+
+    fn get_stats64(&self, s: &mut Stats) {
+        let st = &self.stats;
+        s.tx_packets = st.tx_packets.load(Relaxed);
+        s.tx_bytes = st.tx_bytes.load(Relaxed);
+        s.tx_dropped = st.tx_dropped.load(Relaxed);
+        s.rx_packets = st.rx_packets.load(Relaxed);
+        s.rx_bytes = st.rx_bytes.load(Relaxed);
+        s.rx_errors = st.rx_errors.load(Relaxed);
+        s.rx_dropped = st.rx_dropped.load(Relaxed);
+        s.rx_crc_errors = st.rx_crc_errors.load(Relaxed);
+        s.rx_length_errors = st.rx_length_errors.load(Relaxed);
+        s.rx_frame_errors = st.rx_frame_errors.load(Relaxed);
+        s.rx_over_errors = st.rx_fifo_errors.load(Relaxed);
+    }
+
+    fn tx_timeout(&self, queue: u32) {
+        pr_warn!("fec_rs: Tx timeout on queue {queue}, resetting\n");
+        self.dev.schedule_reset();
+    }
+
+    fn set_rx_mode(&self) {
+        if self.up.load(Ordering::Acquire) {
+            self.program_rx_mode(true);
+        }
+    }
+
+    fn change_mtu(&self, mtu: u32) -> Result {
+        // Across 1500 bytes the Rx buffers change size: the rings are
+        // rebuilt (RTNL is held, as for open/stop, so `up` is stable).
+        let old = self.dev.mtu();
+        if self.up.load(Ordering::Acquire) && rx_buf_len(mtu) != rx_buf_len(old) {
+            return self.restart_with(|_, apply| self.dev.set_mtu(if apply { mtu } else { old }));
+        }
+        // Otherwise only the frame length limit changes, live.
+        // `hw_lock`: not across a MAC restart, which rewrites RCR.
+        let _hw = self.hw_lock.lock();
+        self.dev.set_mtu(mtu);
+        if self.up.load(Ordering::Acquire) {
+            let _g = self.rcr_lock.lock();
+            let v = self.regs.read(regs::R_CNTRL) & !rcr::MAX_FL_MASK;
+            self.regs.write(regs::R_CNTRL, v | self.max_fl());
+        }
+        Ok(())
+    }
+
+    fn set_mac_address(&self, mac: MacAddr) -> Result {
+        let _hw = self.hw_lock.lock();
+        self.dev.set_mac(mac);
+        self.program_mac(mac);
+        Ok(())
+    }
+
+    fn poll(&self, id: u32, budget: i32) -> i32 {
+        if id == NAPI_TX {
+            // Acknowledge first, so that completions after the reclaim raise
+            // the interrupt again once unmasked.
+            self.regs.write(regs::IEVENT, ievent::TXF);
+            self.clean_tx(budget);
+            match napi::tx_end(true, budget) {
+                PollEnd::Continue(v) => v,
+                PollEnd::Complete(v) => {
+                    if self.tx_napi.complete_done(v) {
+                        self.unmask(ievent::TXF_0);
+                    }
+                    v
+                }
+            }
+        } else {
+            // Combined mode (the C fec's design, kept for comparison): this
+            // one NAPI also reclaims Tx.
+            let (ack, sources) = if self.combined_napi {
+                (ievent::RXF | ievent::TXF, ievent::RXF_0 | ievent::TXF_0)
+            } else {
+                (ievent::RXF, ievent::RXF_0)
+            };
+            self.regs.write(regs::IEVENT, ack);
+            if self.combined_napi {
+                self.clean_tx(budget);
+            }
+            let work = self.clean_rx(napi::rx_quota(budget));
+            match napi::rx_end(work, budget) {
+                PollEnd::Continue(v) => v,
+                PollEnd::Complete(v) => {
+                    if self.rx_napi.complete_done(v) {
+                        self.unmask(sources);
+                    }
+                    v
+                }
+            }
+        }
+    }
+
+    fn irq(&self, _id: u32, ctx: &IrqContext) -> bool {
+        let ev = self.regs.read(regs::IEVENT);
+        // The enabled frame events, their sources masked in the same hold of
+        // the lock; the NAPIs they go to are scheduled after it. Masked even
+        // if a NAPI cannot be scheduled (running, or disabled for a
+        // restart): the event stays pending for the poll or the `resume()`
+        // that unmasks it.
+        let (rx, tx) = ctx.locked(&self.imask_lock, |m| {
+            let ev = ev & *m;
+            let (rx, tx) = (ev & ievent::RXF != 0, ev & ievent::TXF != 0);
+            let bits = if self.combined_napi {
+                if rx || tx {
+                    ievent::RXF_0 | ievent::TXF_0
+                } else {
+                    0
+                }
+            } else {
+                (if rx { ievent::RXF_0 } else { 0 }) | (if tx { ievent::TXF_0 } else { 0 })
+            };
+            if bits != 0 {
+                *m &= !bits;
+                self.regs.write(regs::IMASK, *m);
+            }
+            (rx, tx)
+        });
+        if self.combined_napi {
+            if rx || tx {
+                self.rx_napi.schedule();
+            }
+        } else {
+            if rx {
+                self.rx_napi.schedule();
+            }
+            if tx {
+                self.tx_napi.schedule();
+            }
+        }
+        rx || tx
+    }
+
+    fn set_rx_csum(&self, on: bool) -> Result {
+        // The MAC's checksum discard (RACC) changes with a restart, as in
+        // the C driver; a MAC without a link gets it at its next start.
+        let _hw = self.hw_lock.lock();
+        self.rx_csum.store(on, Ordering::Relaxed);
+        if self.up.load(Ordering::Acquire) && self.link.lock().0 != 0 {
+            self.restart_live(true);
+        }
+        Ok(())
+    }
+
+    fn reset(&self) {
+        // After a Tx timeout: rebuild the rings and restart the MAC; the PHY
+        // keeps running. A reset also ends an injected Tx stall (as it would
+        // unstick real hardware).
+        if self.debug.clear(DBG_STALL_TX) {
+            pr_info!("fec_rs: reset ends the injected Tx stall\n");
+        }
+        if let Err(e) = self.restart_with(|_, _| {}) {
+            pr_err!("fec_rs: reset failed ({e:?})\n");
+        }
+    }
+
+    fn adjust_link(&self) {
+        let new = self.dev.phy_link().unwrap_or((0, false));
+        {
+            let mut link = self.link.lock();
+            if *link == new {
+                return;
+            }
+            *link = new;
+        }
+        // Speed and duplex live in ECR/RCR/TCR, which the MAC takes only
+        // across a reset (`fec_restart()`): restart a running data path.
+        {
+            let _hw = self.hw_lock.lock();
+            if self.up.load(Ordering::Acquire) {
+                self.stats.link_restarts.add(1, Relaxed);
+                self.restart_live(new.0 != 0);
+            }
+        }
+        self.dev.phy_print_status();
+    }
+}

@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The Tx ring and its path: xmit, completion, the doorbell.
+
+use crate::fec::{
+    desc,
+    driver::{
+        Fec,
+        DBG_FAIL_TX_MAP,
+        DBG_FORCE_TX_ALIGN,
+        DBG_STALL_TX, //
+    },
+    quirks::Quirks,
+    regs, //
+};
+use crate::netdev::{
+    dma::{
+        self,
+        Desc,
+        DescMem,
+        DmaAddr,
+        DmaDevice,
+        TxBufMem, //
+    },
+    net::{
+        TxCounters,
+        TxQueue,
+        TxVerdict, //
+    },
+    skb::{
+        CsumRequest,
+        Skb, //
+    }, //
+};
+use crate::qdisc_hooks::TxThresholds;
+use crate::ring::{
+    Cursor,
+    RingConfig,
+    RingSize, //
+};
+use crate::txring::{
+    TsoBd,
+    TsoHeaders,
+    TxBook,
+    TxDescs, //
+};
+use crate::{
+    qdisc_hooks,
+    tso,
+    txring, //
+};
+use core::sync::atomic::Ordering;
+use kernel::{
+    prelude::*,
+    sync::atomic::Relaxed, //
+};
+
+/// The Tx ring: its descriptors and the shared bookkeeping.
+pub(crate) struct TxRing {
+    pub(crate) size: RingSize,
+    pub(crate) thresholds: TxThresholds,
+    pub(crate) bds: TxBds,
+    pub(crate) book: TxBook,
+    /// Software TSO: a header buffer of `tso::HDR_SIZE` bytes per
+    /// descriptor (on parts with TSO).
+    pub(crate) hdrs: Option<TxBufMem>,
+}
+
+/// The Tx descriptors of a ring (enhanced ENET layout).
+pub(crate) struct TxBds(pub(crate) DescMem);
+
+impl TxRing {
+    pub(crate) fn new(dma: &DmaDevice, cfg: &RingConfig, tso: bool) -> Result<TxRing> {
+        let size = cfg.tx;
+        let n = size.get() as usize;
+        let bds = TxBds(DescMem::new(dma, n * desc::BD_SIZE)?);
+        for i in 0..n {
+            bds.idle(i, i == n - 1);
+        }
+        let hdrs = if tso {
+            Some(TxBufMem::new(dma, n * tso::HDR_SIZE as usize)?)
+        } else {
+            None
+        };
+        Ok(TxRing {
+            size,
+            thresholds: cfg.thresholds,
+            bds,
+            book: TxBook::new(size)?,
+            hdrs,
+        })
+    }
+}
+
+impl TxBds {
+    pub(crate) fn bd(&self, i: usize) -> Desc<'_, { desc::BD_SIZE }> {
+        self.0.desc(i * desc::BD_SIZE)
+    }
+
+    pub(crate) fn sc(&self, i: usize) -> u16 {
+        u16::from_le(self.bd(i).read16(desc::BD_SC))
+    }
+
+    /// Fills descriptor `i` for a buffer, then its status word `sc` if
+    /// given (not for a packet's first descriptor, whose READY bit comes
+    /// last).
+    #[inline]
+    pub(crate) fn fill(&self, i: usize, addr: DmaAddr, len: u32, esc: u32, sc: Option<u16>) {
+        let bd = self.bd(i);
+        // ENET descriptors hold 32-bit addresses; the platform device's DMA
+        // mask is 32 bits.
+        bd.write32(desc::BD_BUFADDR, (addr as u32).to_le());
+        bd.write16(desc::BD_DATLEN, (len as u16).to_le());
+        bd.write32(desc::BD_ESC, esc.to_le());
+        bd.write32(desc::BD_BDU, 0);
+        if let Some(sc) = sc {
+            bd.write16(desc::BD_SC, sc.to_le());
+        }
+    }
+
+    pub(crate) fn set_sc(&self, i: usize, sc: u16) {
+        self.bd(i).write16(desc::BD_SC, sc.to_le());
+    }
+}
+
+impl TxDescs for TxBds {
+    fn busy(&self, i: usize) -> bool {
+        desc::tx_busy(self.sc(i))
+    }
+
+    fn idle(&self, i: usize, last_in_ring: bool) {
+        self.fill(i, 0, 0, 0, Some(desc::tx_idle(last_in_ring)));
+    }
+}
+
+impl Fec {
+    /// `ndo_start_xmit`.
+    pub(crate) fn xmit(&self, mut skb: Skb) -> TxVerdict {
+        // Checksum insertion: the MAC fills in the IPv4 header and TCP/UDP
+        // checksums of fields the driver zeroes (IPv4 only is advertised).
+        let off = skb.offloads();
+        let csum = match off.csum {
+            CsumRequest::None => false,
+            CsumRequest::Ipv4 { .. } => true,
+            CsumRequest::Other => {
+                drop(skb);
+                return self.tx_drop();
+            }
+        };
+        // A TCP/IPv4 GSO packet (TSO on): segmented here, see `tso.rs`.
+        let gso = match off.gso {
+            Ok(g) => g,
+            Err(_) => {
+                drop(skb);
+                return self.tx_drop();
+            }
+        };
+        if csum && skb.clear_csum_fields().is_err() {
+            drop(skb);
+            return self.tx_drop();
+        }
+        // Parts whose DMA needs aligned buffers get an aligned linear copy
+        // when needed (`force_tx_align` in debugfs exercises this on the
+        // others; `gso_ok` keeps GSO packets away meanwhile).
+        let mask = if self.debug.is_set(DBG_FORCE_TX_ALIGN) {
+            0xf
+        } else {
+            self.variant.quirks.tx_align_mask()
+        };
+        if mask != 0 && !skb.dma_aligned(mask) {
+            if gso.is_some() {
+                drop(skb);
+                return self.tx_drop();
+            }
+            match skb.copy_aligned(mask + 1) {
+                Some(s) => {
+                    skb = s;
+                    self.stats.tx_bounced.add(1, Relaxed);
+                }
+                None => return self.tx_drop(),
+            }
+        }
+
+        let nfrags = skb.nr_frags();
+        let nbds = txring::packet_descs(gso.as_ref(), nfrags);
+        let mut guard = self.tx.lock();
+        let Some(tx) = (*guard).as_mut() else {
+            drop(guard);
+            drop(skb);
+            return self.tx_drop();
+        };
+        let size = tx.size;
+        let t = tx.thresholds;
+        if nbds > t.stop() {
+            // A GSO packet checked against a larger ring before a ring
+            // change: it can never fit in advance.
+            drop(guard);
+            drop(skb);
+            return self.tx_drop();
+        }
+        let produced = self.tx_produced.load(Ordering::Relaxed);
+        let c = Cursor {
+            produced,
+            consumed: self.tx_consumed.load(Ordering::Acquire),
+        };
+        if c.free(size) < nbds {
+            // The queue is stopped in advance, so this is a bug path: hand
+            // the skb back and stop the queue.
+            drop(guard);
+            pr_err!("fec_rs: Tx ring full while the queue was awake\n");
+            self.txq()
+                .maybe_stop(&self.counters(size), t.stop(), t.wake());
+            return TxVerdict::Busy(skb);
+        }
+        let bytes = skb.len();
+
+        // Map the head and the fragments (or, with TSO, each segment's
+        // header copy and payload) straight into their slots; the other
+        // descriptors may be READY before the first one, since the DMA stops
+        // at the first until it is (one barrier before that READY orders
+        // them all, as in C). On a mapping failure, the book undoes what was
+        // mapped so far.
+        let last_slot = size.get() as usize - 1;
+        let first_slot = size.slot(produced);
+        let bds = &tx.bds;
+        // `fail_tx_map` in debugfs injects mapping failures.
+        let fail_map = self.debug.take(DBG_FAIL_TX_MAP);
+        let mapped = match (&gso, &mut tx.hdrs) {
+            (None, _) => tx
+                .book
+                .map_packet(
+                    bds,
+                    &self.dma,
+                    &skb,
+                    produced,
+                    bytes,
+                    fail_map,
+                    |i, addr, len, f| {
+                        let last = f == nfrags;
+                        let sc = (f > 0).then(|| desc::tx_sc(last, i == last_slot));
+                        bds.fill(i, addr, len, desc::tx_esc(last, csum), sc);
+                    },
+                )
+                .map(|(_, n)| (n, nfrags == 0)),
+            (Some(l), Some(hdrs)) => tx
+                .book
+                .map_tso(
+                    bds,
+                    &self.dma,
+                    &skb,
+                    l,
+                    produced,
+                    bytes,
+                    TsoHeaders {
+                        mem: hdrs,
+                        prefix: 0,
+                    },
+                    fail_map,
+                    |_, _, _| (),
+                    |i, addr, len, bd| {
+                        let (eof, int) = match bd {
+                            TsoBd::Header | TsoBd::Payload => (false, false),
+                            TsoBd::EndOfFrame => (true, false),
+                            TsoBd::EndOfPacket => (true, true),
+                        };
+                        let sc = (i != first_slot).then(|| desc::tx_sc(eof, i == last_slot));
+                        bds.fill(i, addr, len, desc::tx_esc(int, true), sc);
+                    },
+                )
+                .map(|n| (n, false)),
+            // TSO packets come only with TSO on, which has header buffers.
+            (Some(_), None) => Err(EINVAL),
+        };
+        let Ok((nbds, first_is_last)) = mapped else {
+            drop(guard);
+            drop(skb);
+            return self.tx_drop();
+        };
+        tx.book.set_skb(produced, skb);
+        if let Some(l) = &gso {
+            self.stats.tx_tso_packets.add(1, Relaxed);
+            self.stats.tx_tso_frames.add(u64::from(l.segs()), Relaxed);
+        }
+        // Report to BQL before the packet can complete: the Tx NAPI only
+        // reclaims up to the published producer counter.
+        let txq = self.txq();
+        let kick = txq.sent(bytes);
+        dma::dma_wmb();
+        tx.bds.set_sc(
+            first_slot,
+            desc::tx_sc(first_is_last, size.is_last(produced)),
+        );
+        self.tx_produced
+            .store(produced.wrapping_add(nbds), Ordering::Release);
+        drop(guard);
+
+        let stopped = txq.maybe_stop(&self.counters(size), t.stop(), t.wake());
+        if qdisc_hooks::doorbell(!kick, stopped) {
+            // Descriptors must be in memory before the doorbell.
+            dma::wmb();
+            self.kick_tx();
+        }
+        TxVerdict::Ok
+    }
+
+    #[inline]
+    pub(crate) fn txq(&self) -> TxQueue {
+        self.txq
+    }
+
+    #[inline]
+    pub(crate) fn counters(&self, size: RingSize) -> TxCounters<'_> {
+        TxCounters {
+            produced: &self.tx_produced,
+            consumed: &self.tx_consumed,
+            size: size.get(),
+            flow: &self.tx_flow,
+        }
+    }
+
+    /// Rings the Tx doorbell (`fec_txq_trigger_xmit()`): with ERR007885 the
+    /// write is skipped while TDAR still reads active (a write right after
+    /// the DMA cleared it may be lost otherwise).
+    pub(crate) fn kick_tx(&self) {
+        // `stall_tx` in debugfs simulates a stuck transmitter.
+        if self.debug.is_set(DBG_STALL_TX) {
+            return;
+        }
+        if self.variant.quirks.has(Quirks::ERR007885)
+            && (0..4).all(|_| self.regs.read(regs::X_DES_ACTIVE_0) != 0)
+        {
+            return;
+        }
+        self.regs.write(regs::X_DES_ACTIVE_0, 0);
+    }
+
+    /// Tx confirmation: reclaims every packet the hardware has sent, reports
+    /// to BQL and wakes the queue with hysteresis.
+    pub(crate) fn clean_tx(&self, budget: i32) {
+        let mut guard = self.tx.lock();
+        let Some(tx) = (*guard).as_mut() else {
+            return;
+        };
+        let size = tx.size;
+        let wake = tx.thresholds.wake();
+        let c = Cursor {
+            produced: self.tx_produced.load(Ordering::Acquire),
+            consumed: self.tx_consumed.load(Ordering::Relaxed),
+        };
+        let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
+        self.tx_consumed.store(r.consumed, Ordering::Release);
+        let pending = c.produced != r.consumed;
+        drop(guard);
+        let (pkts, bytes) = (r.pkts, r.bytes);
+        // ERR006358: the transmitter may stop with descriptors still ready.
+        if pending
+            && self.variant.quirks.has(Quirks::ERR006358)
+            && !self.debug.is_set(DBG_STALL_TX)
+            && self.regs.read(regs::X_DES_ACTIVE_0) == 0
+        {
+            self.regs.write(regs::X_DES_ACTIVE_0, 0);
+        }
+        if pkts > 0 {
+            self.stats.tx_packets.add(u64::from(pkts), Relaxed);
+            self.stats.tx_bytes.add(u64::from(bytes), Relaxed);
+        }
+        let c = self.counters(size);
+        let halted = self.tx_halted.load(Ordering::Acquire);
+        self.txq().completed_wake(pkts, bytes, &c, wake, halted);
+    }
+
+    pub(crate) fn tx_drop(&self) -> TxVerdict {
+        self.stats.tx_dropped.add(1, Relaxed);
+        TxVerdict::Ok
+    }
+}

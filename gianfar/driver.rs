@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The driver state of one eTSEC and its interrupt groups, the platform
+//! driver and its probe.
+
+use crate::gianfar::{
+    coalesce::Ic,
+    desc,
+    regs::{self},
+    rx::RxRing,
+    stats::GroupStats,
+    tx::TxRing, //
+};
+use crate::module_parameters;
+use crate::netdev::{
+    debugfs::DebugDir,
+    dma::{
+        self,
+        DmaDevice, //
+    },
+    mmio::Mmio,
+    net::{
+        Features,
+        IrqContext,
+        NetDev,
+        Registration,
+        Setup,
+        TxCounters,
+        TxFlowStats,
+        TxQueue, //
+    },
+    of::Node,
+    poll::{
+        Irq,
+        Napi, //
+    },
+    MacAddr, //
+};
+use crate::ring::{
+    RingConfig,
+    RingSize, //
+};
+use crate::txring::{
+    self,
+    TsoLimit, //
+};
+use core::sync::atomic::{
+    AtomicBool,
+    AtomicU32, //
+};
+use kernel::{
+    device::Core,
+    new_spinlock,
+    new_spinlock_irq,
+    of,
+    platform,
+    prelude::*,
+    sync::{
+        SpinLock,
+        SpinLockIrq, //
+    }, //
+};
+
+/// How the device tree describes the controller (`enum gfar_mode` in C).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Mode {
+    /// `gianfar`: registers and interrupts on the node itself.
+    SingleGroup,
+    /// `fsl,etsec2`: one `queue-group` child node per interrupt group.
+    MultiGroup,
+}
+
+/// Most interrupt groups an eTSEC has (`MAXGROUPS`).
+pub(crate) const MAX_GROUPS: usize = 2;
+
+/// Default ring sizes (`DEFAULT_TX_RING_SIZE`, `DEFAULT_RX_RING_SIZE`).
+pub(crate) const DEFAULT_TX_RING: u32 = 256;
+pub(crate) const DEFAULT_RX_RING: u32 = 256;
+/// Largest rings (`GFAR_TX_MAX_RING_SIZE`, `GFAR_RX_MAX_RING_SIZE`).
+pub(crate) const MAX_RING: u32 = 256;
+
+/// Default link speed assumed for coalescing before a PHY reports one.
+pub(crate) const DEFAULT_SPEED_MBPS: u32 = 1000;
+
+/// Rx buffer geometry: 2 KiB page_pool buffers (half a page, as the C
+/// driver's `GFAR_RXB_TRUESIZE`), written `RX_HEADROOM` bytes into (eTSEC
+/// needs 64-byte aligned buffers, `RXBUF_ALIGNMENT`), `RX_BUF_LEN` bytes
+/// each (MRBLR, a multiple of 64); longer frames span buffers.
+pub(crate) const RX_HEADROOM: u32 = 64;
+pub(crate) const RX_BUF_LEN: u32 = 1536;
+/// The most a descriptor reports for its own buffer: MRBLR on the eTSEC;
+/// QEMU's model writes the Rx FCB and padding on top of MRBLR bytes in a
+/// frame's first buffer, and up to the FCS's 4 bytes more (the buffers have
+/// the room).
+pub(crate) const RX_BUF_SPACE: u32 = RX_BUF_LEN + desc::RX_PREFIX + desc::FCS_LEN;
+// The IP header of a received frame is 4-byte aligned.
+const _: () = assert!((RX_HEADROOM + desc::RX_PREFIX + desc::ETH_HLEN) % 4 == 0);
+/// Largest MTU: its frames with a VLAN tag and the FCS stay 2 bytes below
+/// MAXFRM (eTSEC74: frames of MAXFRM or MAXFRM - 1 bytes are flagged
+/// truncated; QEMU flags frames of MAXFRM). The C driver's
+/// `GFAR_JUMBO_FRAME_SIZE - ETH_HLEN` (9586) admits MTUs whose full-size
+/// frames MAXFRM refuses.
+pub(crate) const MAX_MTU: u32 =
+    desc::MAX_FRAME - desc::ETH_HLEN - desc::VLAN_HLEN - desc::FCS_LEN - 2;
+const _: () = assert!(desc::maxfrm(MAX_MTU) == desc::MAX_FRAME);
+/// Smallest MTU (`ETH_MIN_MTU`).
+pub(crate) const MIN_MTU: u32 = 68;
+/// Tx watchdog (`TX_TIMEOUT`, 5 s).
+pub(crate) const TX_TIMEOUT_MS: u32 = 5000;
+
+/// Interrupt sources of a group, as `id`s passed to [`NetDriver::irq`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Source {
+    Tx = 0,
+    Rx = 1,
+    Err = 2,
+}
+
+pub(crate) const fn irq_id(group: usize, s: Source) -> u32 {
+    (group as u32) * 4 + s as u32
+}
+
+/// NAPI instances of a group, as `id`s passed to [`NetDriver::poll`].
+pub(crate) const fn napi_id(group: usize, tx: bool) -> u32 {
+    (group as u32) * 2 + tx as u32
+}
+
+/// One interrupt group: a register page, its interrupts, its two NAPIs and
+/// its rings.
+pub(crate) struct Group {
+    pub(crate) index: usize,
+    pub(crate) regs: regs::Regs,
+    pub(crate) irq_tx: u32,
+    pub(crate) irq_rx: Option<u32>,
+    pub(crate) irq_err: Option<u32>,
+    /// IMASK as last written, under the lock that serializes its updates
+    /// between the Rx and Tx halves (hard interrupt and softirq context):
+    /// `grp->grplock` in C. Cached, so masking needs no MMIO read.
+    pub(crate) imask_lock: Pin<KBox<SpinLockIrq<u32>>>,
+    /// The group's Tx queue of the `net_device` (looked up once).
+    pub(crate) txq: TxQueue,
+    /// Tx ring counters, read locklessly by the stop/wake helpers.
+    pub(crate) tx_produced: AtomicU32,
+    pub(crate) tx_consumed: AtomicU32,
+    /// The Tx queue's stops and wakes.
+    pub(crate) tx_flow: TxFlowStats,
+    /// The Tx ring, taken by xmit (under the queue lock) and by the Tx NAPI.
+    pub(crate) tx: Pin<KBox<SpinLock<Option<TxRing>>>>,
+    /// The Rx ring, used by the Rx NAPI only (and by open/stop with NAPI off).
+    pub(crate) rx: Pin<KBox<SpinLock<Option<RxRing>>>>,
+    /// Interrupts requested while the interface is up.
+    pub(crate) irqs: Pin<KBox<SpinLock<KVec<Irq>>>>,
+    // The NAPIs are dropped after the rings (a ring's page pool points at
+    // its NAPI).
+    pub(crate) rx_napi: Napi,
+    pub(crate) tx_napi: Napi,
+    /// Errors reported by the error interrupt.
+    pub(crate) err_events: AtomicU32,
+    /// Counters, updated once per poll (or per dropped packet), read by
+    /// `ndo_get_stats64` without taking the ring locks.
+    pub(crate) stats: GroupStats,
+}
+
+/// Settings changed through ethtool.
+#[derive(Clone, Copy)]
+pub(crate) struct Cfg {
+    pub(crate) rings: RingConfig,
+    pub(crate) tx_ic: Ic,
+    pub(crate) rx_ic: Ic,
+    pub(crate) pause: PauseCfg,
+}
+
+/// Pause (flow control) settings of `ethtool -A` (the C defaults: both
+/// directions, autonegotiated).
+#[derive(Clone, Copy)]
+pub(crate) struct PauseCfg {
+    pub(crate) autoneg: bool,
+    pub(crate) rx: bool,
+    pub(crate) tx: bool,
+}
+
+/// The driver state of one eTSEC (the `net_device`'s private part).
+pub(crate) struct Gfar {
+    pub(crate) dev: NetDev,
+    pub(crate) dma: DmaDevice,
+    pub(crate) node: Node,
+    pub(crate) mode: Mode,
+    pub(crate) groups: KVec<Group>,
+    /// Taken under RTNL (ethtool, open) and briefly elsewhere.
+    pub(crate) cfg: Pin<KBox<SpinLock<Cfg>>>,
+    /// Packets the current Tx rings take in one piece, for `gso_ok`.
+    pub(crate) tso_limit: TsoLimit,
+    pub(crate) msglevel: AtomicU32,
+    /// Interface up (between a successful open and stop).
+    pub(crate) up: AtomicBool,
+    /// Last link state seen by `adjust_link`: speed (0 = down) and duplex.
+    pub(crate) link: Pin<KBox<SpinLock<(u32, bool)>>>,
+    /// One NAPI for Rx and Tx completion per group (module parameter
+    /// `combined_napi`, for comparisons; the Tx NAPIs then stay idle).
+    pub(crate) combined_napi: bool,
+    /// Rx checksum offload on (`NETIF_F_RXCSUM`, `ethtool -K rx`): the
+    /// parser's verdicts in the Rx FCB go to the stack. The parser itself
+    /// always runs (it only reports, it drops nothing), so switching needs
+    /// no restart.
+    pub(crate) rx_csum: AtomicBool,
+    /// Serializes read-modify-write of RCTRL (`ndo_set_rx_mode` runs in
+    /// atomic context); taken after the address list lock, never before.
+    pub(crate) rctrl_lock: Pin<KBox<SpinLockIrq<()>>>,
+    /// debugfs `gianfar_rs-<base>/`: TXIC/RXIC as last written (QEMU does
+    /// not keep them) and two fault-injection knobs: Rx allocation failures
+    /// and a stalled transmitter (no doorbells until the Tx-timeout reset
+    /// clears it).
+    pub(crate) debug: DebugDir<3, 4>,
+}
+
+/// debugfs values and knobs.
+pub(crate) const DBG_TXIC: usize = 0;
+pub(crate) const DBG_RXIC: usize = 1;
+pub(crate) const DBG_GADDR_SET: usize = 2;
+pub(crate) const DBG_FAIL_RX_ALLOC: usize = 0;
+pub(crate) const DBG_STALL_TX: usize = 1;
+pub(crate) const DBG_FAIL_RX_ALLOC_SKIP: usize = 2;
+pub(crate) const DBG_FAIL_TX_MAP: usize = 3;
+
+/// The platform driver's data for a bound eTSEC.
+pub(crate) struct Etsec {
+    pub(crate) net: Registration<Gfar>,
+}
+
+/// The platform driver.
+pub(crate) struct GianfarRs;
+
+kernel::of_device_table!(
+    OF_TABLE,
+    <GianfarRs as platform::Driver>::IdInfo,
+    [
+        (of::DeviceId::new(c"fsl,etsec2"), Mode::MultiGroup),
+        (of::DeviceId::new(c"gianfar"), Mode::SingleGroup),
+    ]
+);
+
+crate::netdev::net::declare_net_driver!(Gfar);
+
+/// What probe finds of a group before the net_device exists.
+struct GroupHw {
+    regs: regs::Regs,
+    irq_tx: u32,
+    irq_rx: Option<u32>,
+    irq_err: Option<u32>,
+}
+
+impl GroupHw {
+    /// Maps the registers and interrupts described by `np` (the controller
+    /// node or one of its `queue-group` children).
+    fn probe(np: &Node) -> Result<GroupHw> {
+        Ok(GroupHw {
+            regs: Mmio::map(np, 0, c"gianfar_rs")?,
+            irq_tx: np.irq(0)?,
+            irq_rx: np.irq(1).ok(),
+            irq_err: np.irq(2).ok(),
+        })
+    }
+}
+
+impl Group {
+    fn new(index: usize, hw: GroupHw, dev: NetDev) -> Result<Group> {
+        let rx_irq = hw.irq_rx.or(Some(hw.irq_tx));
+        Ok(Group {
+            index,
+            rx_napi: Napi::new(dev, napi_id(index, false), false, rx_irq)?,
+            tx_napi: Napi::new(dev, napi_id(index, true), true, Some(hw.irq_tx))?,
+            regs: hw.regs,
+            irq_tx: hw.irq_tx,
+            irq_rx: hw.irq_rx,
+            irq_err: hw.irq_err,
+            imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
+            txq: dev.txq(index as u32),
+            tx_produced: AtomicU32::new(0),
+            tx_consumed: AtomicU32::new(0),
+            tx_flow: TxFlowStats::new(),
+            tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
+            err_events: AtomicU32::new(0),
+            stats: GroupStats::default(),
+        })
+    }
+
+    /// From an interrupt handler: schedules `napi` with its sources `mask`
+    /// masked. If it cannot be scheduled (already running, or disabled) the
+    /// sources are masked all the same: the events stay pending for the poll
+    /// that unmasks them.
+    #[inline]
+    pub(crate) fn schedule(&self, napi: &Napi, mask: u32, ctx: &IrqContext) {
+        ctx.locked(&self.imask_lock, |v| {
+            *v &= !mask;
+            self.regs.write(regs::IMASK, *v);
+        });
+        napi.schedule();
+    }
+
+    /// Sets `bits` of IMASK (unmasks those sources).
+    pub(crate) fn unmask(&self, bits: u32) {
+        let mut v = self.imask_lock.lock();
+        *v |= bits;
+        self.regs.write(regs::IMASK, *v);
+    }
+
+    /// Writes IMASK (and its cached copy).
+    pub(crate) fn set_imask(&self, bits: u32) {
+        let mut v = self.imask_lock.lock();
+        *v = bits;
+        self.regs.write(regs::IMASK, bits);
+    }
+
+    #[inline]
+    pub(crate) fn counters(&self, size: RingSize) -> TxCounters<'_> {
+        TxCounters {
+            produced: &self.tx_produced,
+            consumed: &self.tx_consumed,
+            size: size.get(),
+            flow: &self.tx_flow,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn txq(&self) -> TxQueue {
+        self.txq
+    }
+}
+
+impl platform::Driver for GianfarRs {
+    type IdInfo = Mode;
+    type Data<'bound> = Etsec;
+    const OF_ID_TABLE: Option<of::IdTable<Self::IdInfo>> = Some(&OF_TABLE);
+
+    fn probe<'bound>(
+        pdev: &'bound platform::Device<Core<'_>>,
+        info: Option<&'bound Self::IdInfo>,
+    ) -> impl PinInit<Self::Data<'bound>, Error> + 'bound {
+        let dev = pdev.as_ref();
+        let mode = *info.ok_or(ENODEV)?;
+        // SAFETY: The first thing probe does: no DMA allocation or mapping of
+        // this device exists yet, and none runs before probe makes them.
+        unsafe { dma::set_desc_addr_mask(pdev) }?;
+        let node = Node::of_device(dev).ok_or(ENODEV)?;
+        // "gianfar" also names the MDIO nodes of some SoCs; only
+        // `device_type = "network"` is an Ethernet controller (as in C).
+        if mode == Mode::SingleGroup && !node.is_type(c"network") {
+            return Err(ENODEV);
+        }
+
+        let mut hw = KVec::new();
+        match mode {
+            Mode::SingleGroup => hw.push(GroupHw::probe(&node)?, GFP_KERNEL)?,
+            Mode::MultiGroup => {
+                for child in node.children_named(c"queue-group") {
+                    if hw.len() == MAX_GROUPS {
+                        dev_warn!(
+                            dev,
+                            "more than {MAX_GROUPS} queue groups, ignoring the rest\n"
+                        );
+                        break;
+                    }
+                    hw.push(GroupHw::probe(&child)?, GFP_KERNEL)?;
+                }
+            }
+        }
+        if hw.is_empty() {
+            dev_err!(dev, "no queue-group node\n");
+            return Err(ENODEV);
+        }
+
+        let mac = match node.mac_address() {
+            Ok(mac) => {
+                dev_info!(dev, "mac {mac} (device tree)\n");
+                mac
+            }
+            Err(_) => {
+                let mac = MacAddr::random();
+                dev_info!(dev, "mac {mac} (random: none in the device tree)\n");
+                mac
+            }
+        };
+        for (i, g) in hw.iter().enumerate() {
+            dev_info!(
+                dev,
+                "group {i}: regs {:#x}+{:#x} (TSEC_ID {:#010x} TSEC_ID2 {:#010x}), irq tx {} rx {:?} err {:?}\n",
+                g.regs.start(),
+                g.regs.size(),
+                g.regs.read(regs::TSEC_ID),
+                g.regs.read(regs::TSEC_ID2),
+                g.irq_tx,
+                g.irq_rx,
+                g.irq_err
+            );
+        }
+
+        // A packet takes one BD per fragment plus one for the linear part
+        // (the frame control block is pushed into the headroom, not a BD);
+        // with software TSO a share of the ring.
+        let rings = RingConfig::new(
+            DEFAULT_TX_RING,
+            DEFAULT_RX_RING,
+            txring::max_packet_descs(true, DEFAULT_TX_RING),
+            MAX_RING,
+        )
+        .map_err(|_| EINVAL)?;
+        dev_info!(dev, "rings: {rings}\n");
+        let (tx_us, tx_frames) = Ic::DEFAULT_TX.to_ethtool(DEFAULT_SPEED_MBPS);
+        dev_info!(
+            dev,
+            "{:?}, {} group(s); default Tx coalescing {tx_frames} frames / {tx_us} us\n",
+            mode,
+            hw.len()
+        );
+
+        let debug_name =
+            kernel::str::CString::try_from_fmt(fmt!("gianfar_rs-{:x}", hw[0].regs.start()))?;
+        let combined_napi = module_parameters::combined_napi.value();
+        if combined_napi {
+            dev_info!(dev, "combined Rx/Tx NAPI (combined_napi=1)\n");
+        }
+        let ngroups = hw.len() as u32;
+        let dma = DmaDevice::new(dev);
+        let net = Registration::new(dev, ngroups, ngroups, move |ndev| {
+            ndev.setup(&Setup {
+                hw_features: Features {
+                    sg: true,
+                    ip_csum: true,
+                    rxcsum: true,
+                    tso: true,
+                    ..Default::default()
+                },
+                features: Features {
+                    sg: true,
+                    ip_csum: true,
+                    rxcsum: true,
+                    highdma: true,
+                    tso: true,
+                    ..Default::default()
+                },
+                min_mtu: MIN_MTU,
+                max_mtu: MAX_MTU,
+                needed_headroom: desc::FCB_LEN as u32,
+                watchdog_ms: TX_TIMEOUT_MS,
+            });
+            let tso_limit = TsoLimit::new();
+            tso_limit.set(ndev, rings.thresholds.stop());
+            ndev.set_mac(mac);
+            let mut groups = KVec::with_capacity(hw.len(), GFP_KERNEL)?;
+            for (i, h) in hw.into_iter().enumerate() {
+                groups.push(Group::new(i, h, ndev)?, GFP_KERNEL)?;
+            }
+            let cfg = KBox::pin_init(
+                new_spinlock!(Cfg {
+                    rings,
+                    tx_ic: Ic::DEFAULT_TX,
+                    rx_ic: Ic::DEFAULT_RX,
+                    pause: PauseCfg {
+                        autoneg: true,
+                        rx: true,
+                        tx: true,
+                    },
+                }),
+                GFP_KERNEL,
+            )?;
+            let link = KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?;
+            let debug = DebugDir::new(
+                &debug_name,
+                [c"txic0", c"rxic0", c"gaddr_bits"],
+                [
+                    c"fail_rx_alloc",
+                    c"stall_tx",
+                    c"fail_rx_alloc_skip",
+                    c"fail_tx_map",
+                ],
+            )?;
+            let rctrl_lock = KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?;
+            // Last, after every fallible step: from here on `Gfar`'s drop
+            // disconnects the PHY (an error after the connect would leave
+            // it attached to a freed net_device).
+            ndev.phy_connect(&node)?;
+            ndev.phy_mac_caps(true, true);
+            Ok(Gfar {
+                dev: ndev,
+                dma,
+                node,
+                mode,
+                groups,
+                cfg,
+                tso_limit,
+                msglevel: AtomicU32::new(0),
+                up: AtomicBool::new(false),
+                link,
+                rctrl_lock,
+                combined_napi,
+                rx_csum: AtomicBool::new(true),
+                debug,
+            })
+        })?;
+        dev_info!(
+            dev,
+            "registered, {} Tx / {} Rx queue(s)\n",
+            ngroups,
+            ngroups
+        );
+        Ok(Etsec { net })
+    }
+}
+
+impl Drop for Gfar {
+    fn drop(&mut self) {
+        self.dev.phy_disconnect(&self.node);
+    }
+}
+
+impl Drop for Etsec {
+    fn drop(&mut self) {
+        pr_info!(
+            "gianfar_rs: releasing {:?} controller {} ({} group(s))\n",
+            self.net.state().mode,
+            self.net.dev().mac(),
+            self.net.state().groups.len()
+        );
+    }
+}

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The ethtool operations.
+
+use crate::gianfar::{
+    coalesce::{
+        self,
+        Ic, //
+    },
+    driver::{
+        Gfar,
+        PauseCfg,
+        MAX_RING, //
+    },
+    regs::{self},
+    stats::STAT_NAMES, //
+};
+use crate::netdev::net::{
+    Coalesce,
+    EthtoolOps,
+    ExtAck,
+    NetDriver,
+    Pause,
+    Rings,
+    Stats,
+    StdStats, //
+};
+use crate::txring;
+use core::sync::atomic::Ordering;
+use kernel::{
+    prelude::*,
+    sync::atomic::Relaxed, //
+};
+
+impl EthtoolOps for Gfar {
+    fn get_coalesce(&self) -> Result<Coalesce> {
+        let cfg = *self.cfg.lock();
+        let speed = self.speed();
+        let (rx_usecs, rx_frames) = cfg.rx_ic.to_ethtool(speed);
+        let (tx_usecs, tx_frames) = cfg.tx_ic.to_ethtool(speed);
+        Ok(Coalesce {
+            rx_usecs,
+            rx_frames,
+            tx_usecs,
+            tx_frames,
+        })
+    }
+
+    fn set_coalesce(&self, c: &Coalesce, ext: &mut ExtAck<'_>) -> Result {
+        let speed = self.speed();
+        let mut check = |dir: &str, usecs, frames| {
+            Ic::from_ethtool(usecs, frames, speed).map_err(|e| {
+                ext.error(
+                    "gianfar_rs",
+                    format_args!(
+                        "{dir} {usecs} us / {frames} frames: {} (max {} frames, {} us)",
+                        match e {
+                            coalesce::Invalid::Usecs => "time out of range",
+                            coalesce::Invalid::Frames => "frames out of range",
+                            coalesce::Invalid::Ticks => "too long at this speed",
+                        },
+                        coalesce::MAX_FRAMES,
+                        coalesce::max_usecs(speed),
+                    ),
+                );
+                EINVAL
+            })
+        };
+        let rx_ic = check("rx", c.rx_usecs, c.rx_frames)?;
+        let tx_ic = check("tx", c.tx_usecs, c.tx_frames)?;
+        {
+            let mut cfg = self.cfg.lock();
+            cfg.rx_ic = rx_ic;
+            cfg.tx_ic = tx_ic;
+        }
+        // Unlike C, which restarts the controller, the registers are
+        // written live: a new value takes effect with the next interrupt.
+        self.program_coalescing();
+        Ok(())
+    }
+
+    fn get_rings(&self) -> Rings {
+        let r = self.cfg.lock().rings;
+        Rings {
+            rx_max: MAX_RING,
+            tx_max: MAX_RING,
+            rx: r.rx.get(),
+            tx: r.tx.get(),
+        }
+    }
+
+    fn set_rings(&self, r: &Rings, ext: &mut ExtAck<'_>) -> Result {
+        let new = r.config(
+            "gianfar_rs",
+            txring::max_packet_descs(true, r.tx),
+            MAX_RING,
+            ext,
+        )?;
+        let old = self.cfg.lock().rings;
+        self.restart_with("rings", |apply| {
+            self.cfg.lock().rings = if apply { new } else { old }
+        })
+    }
+
+    fn stat_names(&self) -> &'static [&'static CStr] {
+        &STAT_NAMES
+    }
+
+    fn stats(&self, out: &mut [u64]) {
+        let mut s = Stats::default();
+        self.get_stats64(&mut s);
+        let cfg = *self.cfg.lock();
+        let vals = [
+            s.rx_packets,
+            s.rx_bytes,
+            s.rx_errors,
+            s.rx_dropped,
+            s.rx_crc_errors,
+            s.rx_length_errors,
+            s.tx_packets,
+            s.tx_bytes,
+            s.tx_dropped,
+            s.rx_over_errors,
+            u64::from(cfg.tx_ic.register()),
+            u64::from(cfg.rx_ic.register()),
+            self.groups
+                .iter()
+                .map(|g| g.stats.rx_ring_halts.load(Relaxed))
+                .sum(),
+            self.groups
+                .iter()
+                .map(|g| g.stats.rx_csum_ok.load(Relaxed))
+                .sum(),
+            self.groups
+                .iter()
+                .map(|g| g.stats.tx_tso_packets.load(Relaxed))
+                .sum(),
+            self.groups
+                .iter()
+                .map(|g| g.stats.tx_tso_frames.load(Relaxed))
+                .sum(),
+        ];
+        for (o, v) in out.iter_mut().zip(vals) {
+            *o = v;
+        }
+        // RMON counters follow, read live from the first group's page.
+        let r = &self.groups[0].regs;
+        for (k, o) in out.iter_mut().skip(vals.len()).enumerate() {
+            if let Some(reg) = regs::RMON_FIRST.at(k, 4) {
+                *o = u64::from(r.read(reg));
+            }
+        }
+    }
+
+    fn std_stats(&self, queue: Option<u32>, s: &mut StdStats) {
+        match queue {
+            // The RMON pause frame counters, on the first group's page.
+            None => {
+                let r = &self.groups[0].regs;
+                s.tx_pause = u64::from(r.read(regs::RMON_TXPF));
+                s.rx_pause = u64::from(r.read(regs::RMON_RXPF));
+            }
+            // Queue pair i is group i's.
+            Some(i) => {
+                if let Some(g) = self.groups.get(i as usize) {
+                    let st = &g.stats;
+                    s.rx_packets = st.rx_packets.load(Relaxed);
+                    s.rx_bytes = st.rx_bytes.load(Relaxed);
+                    s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
+                    s.tx_packets = st.tx_packets.load(Relaxed);
+                    s.tx_bytes = st.tx_bytes.load(Relaxed);
+                    s.tx_gso_packets = st.tx_tso_packets.load(Relaxed);
+                    s.tx_gso_wire_packets = st.tx_tso_frames.load(Relaxed);
+                    g.tx_flow.report(s);
+                }
+            }
+        }
+    }
+
+    fn regs_len(&self) -> u32 {
+        (regs::WINDOW / 4) as u32
+    }
+
+    fn regs(&self, out: &mut [u32]) {
+        let r = &self.groups[0].regs;
+        for (k, o) in out.iter_mut().enumerate() {
+            if let Some(reg) = regs::TSEC_ID.at(k, 4) {
+                *o = r.read(reg);
+            }
+        }
+    }
+
+    fn msglevel(&self) -> u32 {
+        self.msglevel.load(Ordering::Relaxed)
+    }
+
+    fn set_msglevel(&self, level: u32) {
+        self.msglevel.store(level, Ordering::Relaxed)
+    }
+
+    fn get_pause(&self) -> Result<Pause> {
+        let p = self.cfg.lock().pause;
+        Ok(Pause {
+            autoneg: p.autoneg.into(),
+            rx: p.rx.into(),
+            tx: p.tx.into(),
+        })
+    }
+
+    fn set_pause(&self, p: &Pause) -> Result {
+        let new = PauseCfg {
+            autoneg: p.autoneg != 0,
+            rx: p.rx != 0,
+            tx: p.tx != 0,
+        };
+        // As the C gianfar: what the PHY cannot advertise is refused, and Rx
+        // and Tx are advertised separately (Pause/Asym_Pause), the rest of
+        // the advertisement (`ethtool -s .. advertise`) left alone.
+        if !self.dev.phy_validate_pause(new.rx, new.tx) {
+            return Err(EINVAL);
+        }
+        self.cfg.lock().pause = new;
+        self.dev.phy_set_asym_pause(new.rx, new.tx);
+        self.program_flow();
+        Ok(())
+    }
+}

@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The MAC: initialising and programming it, starting and stopping the
+//! DMA, the rings' memory, interrupts and flow control.
+
+use crate::gianfar::{
+    desc,
+    driver::{
+        irq_id,
+        Gfar,
+        Group,
+        Mode,
+        Source,
+        DBG_GADDR_SET,
+        DBG_RXIC,
+        DBG_TXIC,
+        DEFAULT_SPEED_MBPS,
+        RX_BUF_LEN, //
+    },
+    filter::GroupHash,
+    regs::{
+        self,
+        dmactrl,
+        ecntrl,
+        ievent,
+        imask,
+        maccfg1,
+        maccfg2,
+        queue,
+        rctrl,
+        tctrl, //
+    },
+    rx::RxRing,
+    tx::TxRing, //
+};
+use crate::netdev::{
+    net::{
+        BhDisabled,
+        NetDriver, //
+    },
+    poll::Irq,
+    MacAddr, //
+};
+use crate::ring::Cursor;
+use core::sync::atomic::Ordering;
+use kernel::{
+    prelude::*,
+    sync::atomic::Relaxed, //
+};
+
+impl Gfar {
+    /// Applies a setting that needs the controller restarted (`apply(true)`):
+    /// a running controller is stopped, the setting applied and the
+    /// controller opened again; if it cannot open with the new setting, the
+    /// old one comes back (`apply(false)`) and it opens with that. Under
+    /// RTNL.
+    pub(crate) fn restart_with(&self, what: &str, apply: impl Fn(bool)) -> Result {
+        let up = self.up.load(Ordering::Acquire);
+        if up {
+            self.stop();
+        }
+        apply(true);
+        if up {
+            if let Err(e) = self.open() {
+                apply(false);
+                pr_err!("gianfar_rs: restart with new {what} failed ({e:?}), restoring\n");
+                self.open()?;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// Resets the MAC and programs everything but the rings and the start
+    /// (`gfar_mac_reset()` and the parts of `gfar_hw_init()` that matter).
+    pub(crate) fn mac_init(&self) {
+        let r = &self.groups[0].regs;
+        r.write(regs::MACCFG1, maccfg1::SOFT_RESET);
+        kernel::time::delay::udelay(kernel::time::Delta::from_micros(3));
+        r.write(regs::MACCFG1, 0);
+        kernel::time::delay::udelay(kernel::time::Delta::from_micros(3));
+        // Frames up to the MTU's (the C driver admits 9600 bytes whatever
+        // the MTU); an MTU change restarts the controller.
+        r.write(regs::MAXFRM, desc::maxfrm(self.dev.mtu()));
+        r.write(regs::MRBLR, RX_BUF_LEN);
+        r.write(regs::MINFLR, regs::MINFLR_INIT);
+        r.write(regs::MACCFG2, maccfg2::INIT | maccfg2::IF_GMII);
+        // Individual hash: nothing beyond the station address. Group hash:
+        // from the multicast list (`program_rx_mode`).
+        for i in 0..8 {
+            if let Some(reg) = regs::IGADDR0.at(i, 4) {
+                r.write(reg, 0);
+            }
+        }
+        // Rx checksum checking: each frame then starts with an Rx FCB, and
+        // the padding behind it.
+        r.write(
+            regs::RCTRL,
+            rctrl::CHECKSUMMING | rctrl::padding(desc::RX_PAD),
+        );
+        self.program_rx_mode(false);
+        r.write(regs::TCTRL, tctrl::CSUM);
+        self.program_mac(self.dev.mac());
+        for g in self.groups.iter() {
+            g.regs.write(regs::IEVENT, ievent::ALL);
+            g.set_imask(0);
+        }
+        self.program_coalescing();
+        r.write(regs::ECNTRL, ecntrl::INIT);
+        r.write(regs::ATTR, regs::ATTR_INIT);
+        r.write(regs::ATTRELI, 0);
+        r.write(regs::FIFO_TX_THR, regs::FIFO_TX_THR_DEFAULT);
+        r.write(regs::FIFO_TX_STARVE, regs::FIFO_TX_STARVE_DEFAULT);
+        r.write(
+            regs::FIFO_TX_STARVE_SHUTOFF,
+            regs::FIFO_TX_STARVE_OFF_DEFAULT,
+        );
+    }
+
+    /// Station address: MACSTNADDR1 holds bytes 5..2, MACSTNADDR2 bytes 1..0
+    /// in its upper half (`gfar_set_mac_for_addr()`).
+    pub(crate) fn program_mac(&self, mac: MacAddr) {
+        let m = mac.0;
+        let r = &self.groups[0].regs;
+        r.write(
+            regs::MACSTNADDR1,
+            u32::from_be_bytes([m[5], m[4], m[3], m[2]]),
+        );
+        r.write(regs::MACSTNADDR2, u32::from_be_bytes([m[1], m[0], 0, 0]));
+    }
+
+    /// Promiscuous mode and the multicast hash (`gfar_set_multi()`).
+    pub(crate) fn program_rx_mode(&self, in_set_rx_mode: bool) {
+        // The address list first (it takes the list lock unless the caller
+        // holds it), then the registers under `rctrl_lock`.
+        let hash = self
+            .dev
+            .mc_filter(in_set_rx_mode, GroupHash::ALL, GroupHash::add);
+        let r = &self.groups[0].regs;
+        let _g = self.rctrl_lock.lock();
+        let mut v = r.read(regs::RCTRL) & !rctrl::PROM;
+        if self.dev.promisc() {
+            v |= rctrl::PROM;
+        }
+        r.write(regs::RCTRL, v);
+        for (i, w) in hash.0.iter().enumerate() {
+            if let Some(reg) = regs::GADDR0.at(i, 4) {
+                r.write(reg, *w);
+            }
+        }
+        self.debug
+            .set(DBG_GADDR_SET, hash.0.iter().map(|w| w.count_ones()).sum());
+    }
+
+    /// Writes the coalescing registers: per ring in multi-group mode, the
+    /// single-group registers otherwise (`gfar_configure_coalescing()`).
+    pub(crate) fn program_coalescing(&self) {
+        let cfg = *self.cfg.lock();
+        for g in self.groups.iter() {
+            let (tx, rx) = match self.mode {
+                Mode::MultiGroup => (regs::TXIC0.at(g.index, 4), regs::RXIC0.at(g.index, 4)),
+                Mode::SingleGroup => (Some(regs::TXIC), Some(regs::RXIC)),
+            };
+            let r = &self.groups[0].regs;
+            if let (Some(tx), Some(rx)) = (tx, rx) {
+                r.write(tx, 0);
+                r.write(tx, cfg.tx_ic.register());
+                r.write(rx, 0);
+                r.write(rx, cfg.rx_ic.register());
+            }
+        }
+        self.debug.set(DBG_TXIC, cfg.tx_ic.register());
+        self.debug.set(DBG_RXIC, cfg.rx_ic.register());
+    }
+
+    /// Gracefully stops the DMA and disables Rx/Tx (`gfar_halt()`).
+    pub(crate) fn halt(&self) {
+        let r = &self.groups[0].regs;
+        for g in self.groups.iter() {
+            g.set_imask(0);
+            g.regs.write(regs::IEVENT, ievent::ALL);
+        }
+        r.write(regs::RQUEUE, 0);
+        r.write(regs::TQUEUE, 0);
+        let v = r.read(regs::DMACTRL);
+        r.write(regs::DMACTRL, v | dmactrl::GRS | dmactrl::GTS);
+        // Graceful stop completes within a frame time; bound the wait.
+        for _ in 0..1000 {
+            let ev = r.read(regs::IEVENT);
+            if ev & (ievent::GRSC | ievent::GTSC) == ievent::GRSC | ievent::GTSC {
+                break;
+            }
+            kernel::time::delay::udelay(kernel::time::Delta::from_micros(10));
+        }
+        let v = r.read(regs::MACCFG1);
+        r.write(regs::MACCFG1, v & !(maccfg1::RX_EN | maccfg1::TX_EN));
+    }
+
+    /// Enables the queues, DMA, MAC and interrupts (`gfar_start()`).
+    pub(crate) fn start(&self) {
+        let r = &self.groups[0].regs;
+        let (mut rq, mut tq) = (0, 0);
+        for g in self.groups.iter() {
+            rq |= queue::RQUEUE_EN0 >> g.index;
+            tq |= queue::TQUEUE_EN0 >> g.index;
+        }
+        r.write(regs::RQUEUE, rq);
+        r.write(regs::TQUEUE, tq);
+        let v = r.read(regs::DMACTRL) | dmactrl::INIT;
+        r.write(regs::DMACTRL, v & !(dmactrl::GRS | dmactrl::GTS));
+        for g in self.groups.iter() {
+            g.regs.write(regs::TSTAT, queue::THALT0 >> g.index);
+            g.regs.write(regs::RSTAT, queue::RHALT0 >> g.index);
+        }
+        let v = r.read(regs::MACCFG1);
+        r.write(regs::MACCFG1, v | maccfg1::RX_EN | maccfg1::TX_EN);
+        for g in self.groups.iter() {
+            g.regs.write(regs::IEVENT, ievent::ALL);
+            g.set_imask(imask::DEFAULT);
+        }
+        self.dev.trans_update();
+    }
+
+    /// Allocates and installs the rings of every group.
+    pub(crate) fn alloc_rings(&self) -> Result {
+        let cfg = self.cfg.lock().rings;
+        self.tso_limit.set(self.dev, cfg.thresholds.stop());
+        for g in self.groups.iter() {
+            let tx = TxRing::new(&self.dma, &cfg)?;
+            let rx = RxRing::new(&self.dma, &g.rx_napi, cfg.rx)?;
+            let r = &self.groups[0].regs;
+            // Base addresses of ring n sit 8 bytes apart; high bits are 0.
+            if let (Some(tb), Some(rb)) = (regs::TBASE0.at(g.index, 8), regs::RBASE0.at(g.index, 8))
+            {
+                r.write(regs::TBASEH, 0);
+                r.write(tb, tx.bds.0.dma() as u32);
+                r.write(regs::RBASEH, 0);
+                r.write(rb, rx.bds.0.dma() as u32);
+            }
+            g.tx_produced.store(0, Ordering::Relaxed);
+            g.tx_consumed.store(0, Ordering::Relaxed);
+            let _bh = BhDisabled::new();
+            *g.tx.lock() = Some(tx);
+            *g.rx.lock() = Some(rx);
+        }
+        Ok(())
+    }
+
+    /// Frees the rings: unsent skbs and Rx pages are released.
+    pub(crate) fn free_rings(&self) {
+        for g in self.groups.iter() {
+            // Take the rings out under the locks (softirqs off: the NAPIs use
+            // these locks), tear them down with no lock held (freeing DMA
+            // memory and page pools may sleep).
+            let (tx, rx) = {
+                let _bh = BhDisabled::new();
+                let tx = g.tx.lock().take();
+                let rx = g.rx.lock().take();
+                (tx, rx)
+            };
+            if let Some(mut tx) = tx {
+                let c = Cursor {
+                    produced: g.tx_produced.load(Ordering::Acquire),
+                    consumed: g.tx_consumed.load(Ordering::Acquire),
+                };
+                let (consumed, _) = tx.book.flush(&tx.bds, &self.dma, c);
+                g.tx_consumed.store(consumed, Ordering::Release);
+            }
+            g.txq().reset();
+            drop(rx);
+        }
+    }
+
+    pub(crate) fn request_irqs(&self) -> Result {
+        for g in self.groups.iter() {
+            let mut irqs = KVec::new();
+            irqs.push(
+                Irq::request(
+                    g.irq_tx,
+                    c"gianfar_rs_tx",
+                    self.dev,
+                    irq_id(g.index, Source::Tx),
+                )?,
+                GFP_KERNEL,
+            )?;
+            if let Some(rx) = g.irq_rx {
+                irqs.push(
+                    Irq::request(rx, c"gianfar_rs_rx", self.dev, irq_id(g.index, Source::Rx))?,
+                    GFP_KERNEL,
+                )?;
+            }
+            if let Some(er) = g.irq_err {
+                irqs.push(
+                    Irq::request(
+                        er,
+                        c"gianfar_rs_err",
+                        self.dev,
+                        irq_id(g.index, Source::Err),
+                    )?,
+                    GFP_KERNEL,
+                )?;
+            }
+            let old = core::mem::replace(&mut *g.irqs.lock(), irqs);
+            drop(old);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn free_irqs(&self) {
+        for g in self.groups.iter() {
+            let irqs = core::mem::take(&mut *g.irqs.lock());
+            drop(irqs);
+        }
+    }
+
+    /// MACCFG1 Rx/Tx flow control for the current link and pause settings
+    /// (`gfar_get_flowctrl_cfg()`): off at half duplex or without a link;
+    /// autonegotiated, what both ends' advertisements resolve to.
+    pub(crate) fn program_flow(&self) {
+        let p = self.cfg.lock().pause;
+        let link = self.link.lock();
+        let (speed, full) = *link;
+        let (rx, tx) = if speed == 0 || !full {
+            (false, false)
+        } else if p.autoneg {
+            self.dev.phy_resolved_pause()
+        } else {
+            (p.rx, p.tx)
+        };
+        let r = &self.groups[0].regs;
+        let mut v = r.read(regs::MACCFG1) & !(maccfg1::RX_FLOW | maccfg1::TX_FLOW);
+        if rx {
+            v |= maccfg1::RX_FLOW;
+        }
+        if tx {
+            v |= maccfg1::TX_FLOW;
+        }
+        r.write(regs::MACCFG1, v);
+        drop(link);
+    }
+
+    /// Current link speed for the coalescing tick math (1000 before a link).
+    pub(crate) fn speed(&self) -> u32 {
+        match self.link.lock().0 {
+            0 => DEFAULT_SPEED_MBPS,
+            s => s,
+        }
+    }
+
+    /// Restarts Rx ring `g` if the hardware halted it for lack of empty
+    /// descriptors (RSTAT QHLTn, cleared by writing 1).
+    ///
+    /// The write is repeated when the ring was halted: on silicon the second
+    /// write is a no-op, while QEMU's eTSEC model only resumes reception on a
+    /// QHLT write that finds the bit already clear. With the single write of
+    /// the C driver, the model keeps the halt until the next Rx interrupt,
+    /// which never comes, so Rx stalls for good after an overrun (seen with
+    /// `iperf3 -R`).
+    pub(crate) fn resume_rx(&self, g: &Group) {
+        let qhlt = queue::RHALT0 >> g.index;
+        let halted = g.regs.read(regs::RSTAT) & qhlt != 0;
+        g.regs.write(regs::RSTAT, qhlt);
+        if halted {
+            g.regs.write(regs::RSTAT, qhlt);
+            g.stats.rx_ring_halts.add(1, Relaxed);
+        }
+    }
+}

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The `net_device` operations, NAPI polls and interrupts.
+
+use crate::gianfar::{
+    driver::{
+        Gfar,
+        Source,
+        DBG_STALL_TX, //
+    },
+    regs::{self, ecntrl, ievent, imask, maccfg2}, //
+};
+use crate::napi::{
+    self,
+    PollEnd, //
+};
+use crate::netdev::{
+    net::{
+        IrqContext,
+        NetDriver,
+        Stats,
+        TxVerdict, //
+    },
+    poll::Napi,
+    skb::Skb,
+    MacAddr, //
+};
+use core::sync::atomic::Ordering;
+use kernel::{
+    prelude::*,
+    sync::atomic::Relaxed, //
+};
+
+impl NetDriver for Gfar {
+    fn open(&self) -> Result {
+        self.mac_init();
+        if let Err(e) = self.alloc_rings() {
+            self.free_rings();
+            return Err(e);
+        }
+        if let Err(e) = self.request_irqs() {
+            self.free_irqs();
+            self.free_rings();
+            return Err(e);
+        }
+        for g in self.groups.iter() {
+            g.rx_napi.enable();
+            g.tx_napi.enable();
+            g.rx_napi.link_queue(self.dev, g.index as u32, false);
+            g.tx_napi.link_queue(self.dev, g.index as u32, true);
+        }
+        self.up.store(true, Ordering::Release);
+        self.start();
+        *self.link.lock() = (0, false);
+        self.dev.phy_start();
+        self.dev.tx_wake_all();
+        Ok(())
+    }
+
+    fn stop(&self) {
+        // Idempotent: after a failed reopen (reset, ring change) the device is
+        // still administratively up but already stopped here.
+        if !self.up.swap(false, Ordering::AcqRel) {
+            return;
+        }
+        // NAPIs first, then the queues: a last Tx poll after a queue is
+        // disabled could wake it again, and xmit would then race with the
+        // ring teardown.
+        for g in self.groups.iter() {
+            Napi::unlink_queue(self.dev, g.index as u32, false);
+            Napi::unlink_queue(self.dev, g.index as u32, true);
+            g.rx_napi.disable();
+            g.tx_napi.disable();
+        }
+        self.dev.tx_disable();
+        self.dev.phy_stop();
+        self.halt();
+        self.free_irqs();
+        self.free_rings();
+        self.dev.carrier(false);
+    }
+
+    fn start_xmit(&self, skb: Skb, queue: u32) -> TxVerdict {
+        self.xmit(skb, queue)
+    }
+
+    fn set_rx_csum(&self, on: bool) -> Result {
+        self.rx_csum.store(on, Ordering::Relaxed);
+        Ok(())
+    }
+
+    fn gso_ok(&self, segs: u32, nr_frags: u32) -> bool {
+        self.tso_limit.fits(segs, nr_frags)
+    }
+
+    fn get_stats64(&self, s: &mut Stats) {
+        for g in self.groups.iter() {
+            let st = &g.stats;
+            s.tx_packets += st.tx_packets.load(Relaxed);
+            s.tx_bytes += st.tx_bytes.load(Relaxed);
+            s.tx_dropped += st.tx_dropped.load(Relaxed);
+            s.rx_packets += st.rx_packets.load(Relaxed);
+            s.rx_bytes += st.rx_bytes.load(Relaxed);
+            s.rx_errors += st.rx_errors.load(Relaxed);
+            s.rx_dropped += st.rx_dropped.load(Relaxed);
+            s.rx_crc_errors += st.rx_crc_errors.load(Relaxed);
+            s.rx_length_errors += st.rx_length_errors.load(Relaxed);
+            s.rx_over_errors += u64::from(g.err_events.load(Ordering::Relaxed));
+        }
+    }
+
+    fn tx_timeout(&self, queue: u32) {
+        pr_warn!("gianfar_rs: Tx timeout on queue {queue}, resetting\n");
+        self.dev.schedule_reset();
+    }
+
+    fn set_rx_mode(&self) {
+        if self.up.load(Ordering::Acquire) {
+            self.program_rx_mode(true);
+        }
+    }
+
+    fn change_mtu(&self, mtu: u32) -> Result {
+        // MAXFRM follows the MTU: a running controller is stopped and
+        // started again (`gfar_change_mtu()`).
+        let old = self.dev.mtu();
+        self.restart_with("MTU", |apply| {
+            self.dev.set_mtu(if apply { mtu } else { old })
+        })
+    }
+
+    fn set_mac_address(&self, mac: MacAddr) -> Result {
+        self.dev.set_mac(mac);
+        self.program_mac(mac);
+        Ok(())
+    }
+
+    fn poll(&self, id: u32, budget: i32) -> i32 {
+        let Some(g) = self.groups.get((id / 2) as usize) else {
+            return 0;
+        };
+        if id % 2 == 1 {
+            // Tx confirmation: acknowledge first, so that completions after
+            // the reclaim raise the interrupt again once unmasked.
+            g.regs.write(regs::IEVENT, ievent::TX);
+            self.clean_tx(g, budget);
+            match napi::tx_end(true, budget) {
+                PollEnd::Continue(v) => v,
+                PollEnd::Complete(v) => {
+                    if g.tx_napi.complete_done(v) {
+                        g.unmask(imask::TX);
+                    }
+                    v
+                }
+            }
+        } else {
+            // Combined mode (the C gianfar before the split, kept for
+            // comparison): this one NAPI also reclaims Tx.
+            let (ack, sources) = if self.combined_napi {
+                (ievent::RX | ievent::TX, imask::RX | imask::TX)
+            } else {
+                (ievent::RX, imask::RX)
+            };
+            g.regs.write(regs::IEVENT, ack);
+            if self.combined_napi {
+                self.clean_tx(g, budget);
+            }
+            let work = self.clean_rx(g, napi::rx_quota(budget));
+            match napi::rx_end(work, budget) {
+                PollEnd::Continue(v) => v,
+                PollEnd::Complete(v) => {
+                    if g.rx_napi.complete_done(v) {
+                        self.resume_rx(g);
+                        g.unmask(sources);
+                    }
+                    v
+                }
+            }
+        }
+    }
+
+    fn irq(&self, id: u32, ctx: &IrqContext) -> bool {
+        let Some(g) = self.groups.get((id / 4) as usize) else {
+            return false;
+        };
+        let single_line = g.irq_rx.is_none();
+        let src = id % 4;
+        let mut handled = false;
+        if self.combined_napi && (src != Source::Err as u32 || single_line) {
+            g.schedule(&g.rx_napi, imask::RX | imask::TX, ctx);
+            handled = true;
+        } else {
+            if src == Source::Rx as u32 || single_line {
+                g.schedule(&g.rx_napi, imask::RX, ctx);
+                handled = true;
+            }
+            if src == Source::Tx as u32 {
+                g.schedule(&g.tx_napi, imask::TX, ctx);
+                handled = true;
+            }
+        }
+        if src == Source::Err as u32 || single_line {
+            let ev = g.regs.read(regs::IEVENT) & ievent::ERR;
+            if ev != 0 {
+                g.regs.write(regs::IEVENT, ev);
+                g.err_events.fetch_add(1, Ordering::Relaxed);
+                handled = true;
+            }
+        }
+        handled
+    }
+
+    fn reset(&self) {
+        // A reset also ends an injected Tx stall (as it would unstick real
+        // hardware).
+        if self.debug.clear(DBG_STALL_TX) {
+            pr_info!("gianfar_rs: reset ends the injected Tx stall\n");
+        }
+        // `reset_gfar()`: a full stop and start, rings reallocated.
+        self.stop();
+        if let Err(e) = self.open() {
+            pr_err!("gianfar_rs: reset failed to reopen ({e:?})\n");
+        }
+    }
+
+    fn adjust_link(&self) {
+        let new = self.dev.phy_link().map_or((0, false), |(s, d)| (s, d));
+        let mut link = self.link.lock();
+        if *link == new {
+            return;
+        }
+        *link = new;
+        drop(link);
+        let (speed, full) = new;
+        if speed != 0 {
+            let r = &self.groups[0].regs;
+            let mut m2 = r.read(regs::MACCFG2) & !(maccfg2::IF_MASK | maccfg2::FULL_DUPLEX);
+            m2 |= if speed == 1000 {
+                maccfg2::IF_GMII
+            } else {
+                maccfg2::IF_MII
+            };
+            if full {
+                m2 |= maccfg2::FULL_DUPLEX;
+            }
+            r.write(regs::MACCFG2, m2);
+            let mut ec = r.read(regs::ECNTRL) & !ecntrl::R100;
+            if speed == 100 {
+                ec |= ecntrl::R100;
+            }
+            r.write(regs::ECNTRL, ec);
+        }
+        self.program_flow();
+        self.dev.phy_print_status();
+    }
+}

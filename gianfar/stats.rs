@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Counters: each group's own, read locklessly, and the names `ethtool -S`
+//! gives them and the MIB counters.
+
+use kernel::{
+    prelude::*,
+    sync::atomic::Atomic, //
+};
+
+/// 64-bit counters of a group (`atomic64_t`, also on 32-bit CPUs).
+pub(crate) struct GroupStats {
+    pub(crate) rx_packets: Atomic<u64>,
+    pub(crate) rx_bytes: Atomic<u64>,
+    pub(crate) rx_errors: Atomic<u64>,
+    pub(crate) rx_dropped: Atomic<u64>,
+    pub(crate) rx_crc_errors: Atomic<u64>,
+    pub(crate) rx_length_errors: Atomic<u64>,
+    pub(crate) tx_packets: Atomic<u64>,
+    pub(crate) tx_bytes: Atomic<u64>,
+    pub(crate) tx_dropped: Atomic<u64>,
+    /// GSO packets segmented by the driver (software TSO), and the frames
+    /// made of them.
+    pub(crate) tx_tso_packets: Atomic<u64>,
+    pub(crate) tx_tso_frames: Atomic<u64>,
+    /// Times the Rx ring ran out of buffers and the hardware halted it.
+    pub(crate) rx_ring_halts: Atomic<u64>,
+    /// Frames whose checksums the parser checked and found good.
+    pub(crate) rx_csum_ok: Atomic<u64>,
+    /// Rx buffer allocations that failed (the frame was dropped).
+    pub(crate) rx_alloc_failures: Atomic<u64>,
+}
+
+impl Default for GroupStats {
+    fn default() -> Self {
+        let z = || Atomic::new(0u64);
+        GroupStats {
+            rx_packets: z(),
+            rx_bytes: z(),
+            rx_errors: z(),
+            rx_dropped: z(),
+            rx_crc_errors: z(),
+            rx_length_errors: z(),
+            tx_packets: z(),
+            tx_bytes: z(),
+            tx_dropped: z(),
+            tx_tso_packets: z(),
+            tx_tso_frames: z(),
+            rx_ring_halts: z(),
+            rx_csum_ok: z(),
+            rx_alloc_failures: z(),
+        }
+    }
+}
+
+/// `ethtool -S` counter names: software counters, the programmed coalescing
+/// registers (QEMU ignores them, so this is where they can be checked), then
+/// the RMON MIB counters (0x680..=0x73c).
+pub(crate) static STAT_NAMES: [&CStr; 16 + 48] = [
+    c"rx_packets",
+    c"rx_bytes",
+    c"rx_errors",
+    c"rx_dropped",
+    c"rx_crc_errors",
+    c"rx_length_errors",
+    c"tx_packets",
+    c"tx_bytes",
+    c"tx_dropped",
+    c"error_interrupts",
+    c"txic_programmed",
+    c"rxic_programmed",
+    c"rx_ring_halts",
+    c"rx_csum_ok",
+    c"tx_tso_packets",
+    c"tx_tso_frames",
+    c"rmon_tr64",
+    c"rmon_tr127",
+    c"rmon_tr255",
+    c"rmon_tr511",
+    c"rmon_tr1k",
+    c"rmon_trmax",
+    c"rmon_trmgv",
+    c"rmon_rbyt",
+    c"rmon_rpkt",
+    c"rmon_rfcs",
+    c"rmon_rmca",
+    c"rmon_rbca",
+    c"rmon_rxcf",
+    c"rmon_rxpf",
+    c"rmon_rxuo",
+    c"rmon_raln",
+    c"rmon_rflr",
+    c"rmon_rcde",
+    c"rmon_rcse",
+    c"rmon_rund",
+    c"rmon_rovr",
+    c"rmon_rfrg",
+    c"rmon_rjbr",
+    c"rmon_rdrp",
+    c"rmon_tbyt",
+    c"rmon_tpkt",
+    c"rmon_tmca",
+    c"rmon_tbca",
+    c"rmon_txpf",
+    c"rmon_tdfr",
+    c"rmon_tedf",
+    c"rmon_tscl",
+    c"rmon_tmcl",
+    c"rmon_tlcl",
+    c"rmon_txcl",
+    c"rmon_tncl",
+    c"rmon_res1",
+    c"rmon_tdrp",
+    c"rmon_tjbr",
+    c"rmon_tfcs",
+    c"rmon_txcf",
+    c"rmon_tovr",
+    c"rmon_tund",
+    c"rmon_tfrg",
+    c"rmon_car1",
+    c"rmon_car2",
+    c"rmon_cam1",
+    c"rmon_cam2",
+];

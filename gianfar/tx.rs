@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The Tx rings and their path: xmit, completion, the doorbell.
+
+use crate::gianfar::{
+    desc,
+    driver::{
+        Gfar,
+        Group,
+        DBG_FAIL_TX_MAP,
+        DBG_STALL_TX, //
+    },
+    regs::{
+        self,
+        queue, //
+    }, //
+};
+use crate::netdev::{
+    dma::{
+        self,
+        Desc,
+        DescMem,
+        DmaAddr,
+        DmaDevice,
+        TxBufMem, //
+    },
+    net::TxVerdict,
+    skb::{
+        CsumRequest,
+        Skb, //
+    }, //
+};
+use crate::qdisc_hooks;
+use crate::ring::{
+    Cursor,
+    RingConfig,
+    RingSize, //
+};
+use crate::tso;
+use crate::txring::{
+    self,
+    TsoBd,
+    TsoHeaders,
+    TxBook,
+    TxDescs, //
+};
+use core::sync::atomic::Ordering;
+use kernel::{
+    prelude::*,
+    sync::atomic::Relaxed, //
+};
+
+/// A Tx ring: its descriptors and the shared bookkeeping.
+pub(crate) struct TxRing {
+    pub(crate) size: RingSize,
+    pub(crate) thresholds: qdisc_hooks::TxThresholds,
+    pub(crate) bds: TxBds,
+    pub(crate) book: TxBook,
+    /// Software TSO: per descriptor a buffer for a frame control block and
+    /// a segment's headers (`tso::HDR_SIZE` bytes).
+    pub(crate) hdrs: TxBufMem,
+}
+
+/// The Tx descriptors of a ring (big-endian eTSEC layout).
+pub(crate) struct TxBds(pub(crate) DescMem);
+
+impl TxRing {
+    pub(crate) fn new(dma: &DmaDevice, cfg: &RingConfig) -> Result<TxRing> {
+        let size = cfg.tx;
+        let n = size.get() as usize;
+        let bds = TxBds(DescMem::new(dma, n * desc::BD_SIZE)?);
+        for i in 0..n {
+            bds.idle(i, i == n - 1);
+        }
+        Ok(TxRing {
+            size,
+            thresholds: cfg.thresholds,
+            bds,
+            book: TxBook::new(size)?,
+            hdrs: TxBufMem::new(dma, n * tso::HDR_SIZE as usize)?,
+        })
+    }
+}
+
+impl TxBds {
+    #[inline]
+    pub(crate) fn bd(&self, slot: usize) -> Desc<'_, { desc::BD_SIZE }> {
+        self.0.desc(slot * desc::BD_SIZE)
+    }
+
+    pub(crate) fn lstatus(&self, slot: usize) -> u32 {
+        u32::from_be(self.bd(slot).read32(desc::BD_LSTATUS))
+    }
+
+    #[inline]
+    pub(crate) fn set_lstatus(&self, slot: usize, v: u32) {
+        self.bd(slot).write32(desc::BD_LSTATUS, v.to_be());
+    }
+
+    /// Points descriptor `slot` at `addr`, then sets its `lstatus` if given
+    /// (not for a packet's first descriptor, whose READY bit comes last).
+    #[inline]
+    pub(crate) fn fill(&self, slot: usize, addr: DmaAddr, lstatus: Option<u32>) {
+        let bd = self.bd(slot);
+        // eTSEC descriptors hold 32-bit addresses (TBDBPH gives the high
+        // bits, 0 here: the DMA mask of the platform device is 32 bits).
+        bd.write32(desc::BD_BUFPTR, (addr as u32).to_be());
+        if let Some(v) = lstatus {
+            bd.write32(desc::BD_LSTATUS, v.to_be());
+        }
+    }
+}
+
+impl TxDescs for TxBds {
+    fn busy(&self, i: usize) -> bool {
+        desc::tx_busy(self.lstatus(i))
+    }
+
+    fn idle(&self, i: usize, last_in_ring: bool) {
+        self.fill(i, 0, Some(desc::tx_idle(last_in_ring)));
+    }
+}
+
+impl Gfar {
+    /// `ndo_start_xmit` for Tx queue `queue`.
+    pub(crate) fn xmit(&self, skb: Skb, queue: u32) -> TxVerdict {
+        let Some(g) = self.groups.get(queue as usize) else {
+            return TxVerdict::Ok;
+        };
+        let off = skb.offloads();
+        // A TCP/IPv4 GSO packet (TSO on): segmented here, see `tso.rs`.
+        let gso = match off.gso {
+            Ok(Some(l)) if l.hdr_len + desc::FCB_LEN as u32 <= tso::HDR_SIZE => Some(l),
+            Ok(None) => None,
+            _ => {
+                drop(skb);
+                return self.tx_drop(g);
+            }
+        };
+        let nfrags = skb.nr_frags();
+        let nbds = txring::packet_descs(gso.as_ref(), nfrags);
+
+        let mut guard = g.tx.lock();
+        let Some(tx) = (*guard).as_mut() else {
+            drop(guard);
+            drop(skb);
+            return self.tx_drop(g);
+        };
+        let size = tx.size;
+        let t = tx.thresholds;
+        if nbds > t.stop() {
+            // A GSO packet checked against a larger ring before a ring
+            // change: it can never fit in advance.
+            drop(guard);
+            drop(skb);
+            return self.tx_drop(g);
+        }
+        let produced = g.tx_produced.load(Ordering::Relaxed);
+        let c = Cursor {
+            produced,
+            consumed: g.tx_consumed.load(Ordering::Acquire),
+        };
+        if c.free(size) < nbds {
+            // The queue is stopped in advance, so this is a bug path: hand
+            // the untouched skb back and stop the queue.
+            drop(guard);
+            pr_err!("gianfar_rs: Tx ring full while the queue was awake\n");
+            g.txq().maybe_stop(&g.counters(size), t.stop(), t.wake());
+            return TxVerdict::Busy(skb);
+        }
+
+        // Checksum offload: push the frame control block in front (with
+        // TSO each frame's header copy gets its own).
+        let (skb, fcb) = match off.csum {
+            CsumRequest::Ipv4 { .. } if gso.is_some() => (skb, true),
+            CsumRequest::Ipv4 { l3, l4, udp, phcs } => {
+                let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
+                let Some(skb) = skb.push_front(&fcb) else {
+                    drop(guard);
+                    return self.tx_drop(g);
+                };
+                (skb, true)
+            }
+            CsumRequest::None if gso.is_none() => (skb, false),
+            // Only IPv4 checksums are advertised (GSO packets always ask for
+            // one); anything else is a bug.
+            _ => {
+                drop(guard);
+                drop(skb);
+                return self.tx_drop(g);
+            }
+        };
+        let bytes = skb.len();
+
+        // Map the head and the fragments (or, with TSO, each segment's
+        // header copy and payload) straight into their slots; the other
+        // descriptors may be READY before the first one, since the hardware
+        // starts at the first. On a mapping failure, the book undoes what
+        // was mapped so far.
+        let headlen = skb.headlen();
+        let last_slot = size.get() as usize - 1;
+        let first_slot = size.slot(produced);
+        let bds = &tx.bds;
+        // `fail_tx_map` in debugfs injects mapping failures.
+        let fail_map = self.debug.take(DBG_FAIL_TX_MAP);
+        let mapped = match &gso {
+            None => tx
+                .book
+                .map_packet(
+                    bds,
+                    &self.dma,
+                    &skb,
+                    produced,
+                    bytes,
+                    fail_map,
+                    |i, addr, len, f| {
+                        let lst = (f > 0).then(|| {
+                            desc::tx_lstatus(len, false, f == nfrags, false, i == last_slot)
+                        });
+                        bds.fill(i, addr, lst);
+                    },
+                )
+                .map(|(_, n)| {
+                    (
+                        n,
+                        desc::tx_lstatus(headlen, true, nfrags == 0, fcb, first_slot == last_slot),
+                    )
+                }),
+            Some(l) => {
+                let mut first_lst = 0;
+                tx.book
+                    .map_tso(
+                        bds,
+                        &self.dma,
+                        &skb,
+                        l,
+                        produced,
+                        bytes,
+                        TsoHeaders {
+                            mem: &mut tx.hdrs,
+                            prefix: desc::FCB_LEN,
+                        },
+                        fail_map,
+                        |buf, template, seg| {
+                            // The frame control block, and in the headers the
+                            // pseudo-header checksum in the TCP checksum
+                            // field (as the stack leaves it) and a zero IPv4
+                            // header checksum (the MAC's: CIP).
+                            let (fcb, hdr) = buf.split_at_mut(desc::FCB_LEN);
+                            let ph = l.pseudo_csum(template, seg);
+                            let c = (l.l4 + 16) as usize;
+                            hdr[c..c + 2].copy_from_slice(&ph);
+                            let c = (l.l3 + 10) as usize;
+                            hdr[c..c + 2].fill(0);
+                            fcb.copy_from_slice(&desc::tx_fcb(
+                                l.l3 as u8,
+                                (l.l4 - l.l3) as u8,
+                                false,
+                                true,
+                                u16::from_ne_bytes(ph),
+                            ));
+                        },
+                        |i, addr, len, bd| {
+                            let (first, last, int) = match bd {
+                                TsoBd::Header => (true, false, false),
+                                TsoBd::Payload => (false, false, false),
+                                TsoBd::EndOfFrame => (false, true, false),
+                                TsoBd::EndOfPacket => (false, true, true),
+                            };
+                            let lst =
+                                desc::tx_lstatus_int(len, first, last, int, first, i == last_slot);
+                            if i == first_slot {
+                                first_lst = lst;
+                                bds.fill(i, addr, None);
+                            } else {
+                                bds.fill(i, addr, Some(lst));
+                            }
+                        },
+                    )
+                    .map(|n| (n, first_lst))
+            }
+        };
+        let Ok((nbds, first_lst)) = mapped else {
+            drop(guard);
+            drop(skb);
+            return self.tx_drop(g);
+        };
+        tx.book.set_skb(produced, skb);
+        if let Some(l) = &gso {
+            g.stats.tx_tso_packets.add(1, Relaxed);
+            g.stats.tx_tso_frames.add(u64::from(l.segs()), Relaxed);
+        }
+        // Report to BQL before the packet can complete: the Tx NAPI only
+        // reclaims up to the published producer counter, so this precedes
+        // any completion of it.
+        let txq = g.txq();
+        let kick = txq.sent(bytes);
+        dma::dma_wmb();
+        tx.bds.set_lstatus(first_slot, first_lst);
+        g.tx_produced
+            .store(produced.wrapping_add(nbds), Ordering::Release);
+        drop(guard);
+
+        let stopped = txq.maybe_stop(&g.counters(size), t.stop(), t.wake());
+        // `stall_tx` in debugfs simulates a stuck transmitter.
+        if qdisc_hooks::doorbell(!kick, stopped) && !self.debug.is_set(DBG_STALL_TX) {
+            // Descriptors must be in memory before the doorbell.
+            dma::wmb();
+            self.groups[0]
+                .regs
+                .write(regs::TSTAT, queue::THALT0 >> g.index);
+        }
+        TxVerdict::Ok
+    }
+
+    /// Tx confirmation of group `g`: reclaims every packet the hardware has
+    /// sent, reports to BQL and wakes the queue with hysteresis.
+    pub(crate) fn clean_tx(&self, g: &Group, budget: i32) {
+        let mut guard = g.tx.lock();
+        let Some(tx) = (*guard).as_mut() else {
+            return;
+        };
+        let size = tx.size;
+        let wake = tx.thresholds.wake();
+        let c = Cursor {
+            produced: g.tx_produced.load(Ordering::Acquire),
+            consumed: g.tx_consumed.load(Ordering::Relaxed),
+        };
+        let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
+        g.tx_consumed.store(r.consumed, Ordering::Release);
+        drop(guard);
+        let (pkts, bytes) = (r.pkts, r.bytes);
+        if pkts > 0 {
+            g.stats.tx_packets.add(u64::from(pkts), Relaxed);
+            g.stats.tx_bytes.add(u64::from(bytes), Relaxed);
+        }
+        let c = g.counters(size);
+        // The queue is off only while the NAPIs are too (`stop()`).
+        g.txq().completed_wake(pkts, bytes, &c, wake, false);
+    }
+
+    pub(crate) fn tx_drop(&self, g: &Group) -> TxVerdict {
+        g.stats.tx_dropped.add(1, Relaxed);
+        TxVerdict::Ok
+    }
+}
