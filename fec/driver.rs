@@ -132,6 +132,7 @@ pub(crate) const MII_TIMEOUT_US: u32 = 30000;
 pub(crate) const DBG_TXIC: usize = 0;
 pub(crate) const DBG_RXIC: usize = 1;
 pub(crate) const DBG_ITR_RATE: usize = 2;
+pub(crate) const DBG_TX_MAP_UNWOUND: usize = 3;
 pub(crate) const DBG_FAIL_RX_ALLOC: usize = 0;
 pub(crate) const DBG_STALL_TX: usize = 1;
 pub(crate) const DBG_FORCE_TX_ALIGN: usize = 2;
@@ -248,10 +249,12 @@ pub(crate) struct Fec {
     pub(crate) stats: FecStats,
     pub(crate) cfg: Pin<KBox<SpinLock<Cfg>>>,
     /// debugfs `fec_rs-<base>/`: TXIC0/RXIC0 as last written (QEMU does not
-    /// keep them), the ITR clock rate, and test knobs: Rx allocation
-    /// failures, a stalled transmitter (no doorbells until the Tx-timeout
-    /// reset clears it), and the Tx alignment copy of the non-AVB parts.
-    pub(crate) debug: DebugDir<3, 4>,
+    /// keep them), the ITR clock rate, the Tx mapping failures injected
+    /// after other mappings, and test knobs: Rx allocation failures, a
+    /// stalled transmitter (no doorbells until the Tx-timeout reset clears
+    /// it), the Tx alignment copy of the non-AVB parts, and Tx mapping
+    /// failures.
+    pub(crate) debug: DebugDir<4, 4>,
     /// Software TSO offered (parts with checksum insertion and no Tx
     /// alignment constraint).
     pub(crate) tso: bool,
@@ -478,7 +481,7 @@ impl platform::Driver for FecRs {
             // Named like the MDIO bus, after the register base.
             let debug = DebugDir::new(
                 &id,
-                [c"txic0", c"rxic0", c"itr_clock_hz"],
+                [c"txic0", c"rxic0", c"itr_clock_hz", c"tx_map_unwound"],
                 [
                     c"fail_rx_alloc",
                     c"stall_tx",

@@ -8,7 +8,8 @@ use crate::fec::{
         Fec,
         DBG_FAIL_TX_MAP,
         DBG_FORCE_TX_ALIGN,
-        DBG_STALL_TX, //
+        DBG_STALL_TX,
+        DBG_TX_MAP_UNWOUND, //
     },
     quirks::Quirks,
     regs, //
@@ -272,6 +273,10 @@ impl Fec {
             (Some(_), None) => Err(EINVAL),
         };
         let Ok((nbds, first_is_last)) = mapped else {
+            if fail_map && (nfrags > 0 || gso.is_some()) {
+                // An injected failure after other mappings or descriptors.
+                self.debug.add(DBG_TX_MAP_UNWOUND, 1);
+            }
             drop(guard);
             drop(skb);
             return self.tx_drop();

@@ -207,16 +207,18 @@ pub(crate) struct Gfar {
     /// atomic context); taken after the address list lock, never before.
     pub(crate) rctrl_lock: Pin<KBox<SpinLockIrq<()>>>,
     /// debugfs `gianfar_rs-<base>/`: TXIC/RXIC as last written (QEMU does
-    /// not keep them) and two fault-injection knobs: Rx allocation failures
-    /// and a stalled transmitter (no doorbells until the Tx-timeout reset
-    /// clears it).
-    pub(crate) debug: DebugDir<3, 4>,
+    /// not keep them), the hash filter bits set, the Tx mapping failures
+    /// injected after other mappings, and test knobs: Rx allocation failures
+    /// (and how many to let pass first), a stalled transmitter (no doorbells
+    /// until the Tx-timeout reset clears it), and Tx mapping failures.
+    pub(crate) debug: DebugDir<4, 4>,
 }
 
 /// debugfs values and knobs.
 pub(crate) const DBG_TXIC: usize = 0;
 pub(crate) const DBG_RXIC: usize = 1;
 pub(crate) const DBG_GADDR_SET: usize = 2;
+pub(crate) const DBG_TX_MAP_UNWOUND: usize = 3;
 pub(crate) const DBG_FAIL_RX_ALLOC: usize = 0;
 pub(crate) const DBG_STALL_TX: usize = 1;
 pub(crate) const DBG_FAIL_RX_ALLOC_SKIP: usize = 2;
@@ -468,7 +470,7 @@ impl platform::Driver for GianfarRs {
             let link = KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?;
             let debug = DebugDir::new(
                 &debug_name,
-                [c"txic0", c"rxic0", c"gaddr_bits"],
+                [c"txic0", c"rxic0", c"gaddr_bits", c"tx_map_unwound"],
                 [
                     c"fail_rx_alloc",
                     c"stall_tx",

@@ -8,7 +8,8 @@ use crate::gianfar::{
         Gfar,
         Group,
         DBG_FAIL_TX_MAP,
-        DBG_STALL_TX, //
+        DBG_STALL_TX,
+        DBG_TX_MAP_UNWOUND, //
     },
     regs::{
         self,
@@ -281,6 +282,10 @@ impl Gfar {
             }
         };
         let Ok((nbds, first_lst)) = mapped else {
+            if fail_map && (nfrags > 0 || gso.is_some()) {
+                // An injected failure after other mappings or descriptors.
+                self.debug.add(DBG_TX_MAP_UNWOUND, 1);
+            }
             drop(guard);
             drop(skb);
             return self.tx_drop(g);

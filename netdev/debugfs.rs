@@ -78,6 +78,13 @@ impl<const X: usize, const K: usize> DebugDir<X, K> {
         }
     }
 
+    /// Adds `v` to read-only value `i` (a count the driver publishes).
+    pub(crate) fn add(&self, i: usize, v: u32) {
+        if let Some(x) = self.vals.x32.get(i) {
+            x.fetch_add(v, Ordering::Relaxed);
+        }
+    }
+
     /// Read-only value `i`.
     pub(crate) fn get(&self, i: usize) -> u32 {
         self.vals

@@ -38,8 +38,8 @@ walk() { # <description> <failnth args...>
 # on another device's bus is now used only once that device has bound
 # (netdev/shim_net.c, nxp_link_bus_owner). The walk also reaches a bug of
 # the kernel's own: phylib's phy_device_create() ignores a failed
-# dev_set_name(), and on boards whose platform code registers PHY fixups
-# (i.MX7D, i.MX6UL) phy_scan_fixups() then dereferences the NULL name.
+# dev_set_name(), and where platform code has registered PHY fixups
+# (mach-imx7d.c, i.MX7D) phy_scan_fixups() then dereferences the NULL name.
 if [ "${FAULT_WALK_LOAD:-0}" = 1 ]; then
 	check "unloaded" unload_driver
 	walk "module load and probe" insmod "$ko" "$mod"
