@@ -22,7 +22,11 @@ use crate::fec::{
 };
 use crate::module_parameters;
 use crate::netdev::{
-    debugfs::DebugDir,
+    debugfs::{
+        DebugDir,
+        Knob,
+        Value, //
+    },
     dma::{
         self,
         DmaDevice, //
@@ -129,14 +133,14 @@ pub(crate) const TX_TIMEOUT_MS: u32 = 2000;
 pub(crate) const MII_TIMEOUT_US: u32 = 30000;
 
 /// debugfs values and knobs.
-pub(crate) const DBG_TXIC: usize = 0;
-pub(crate) const DBG_RXIC: usize = 1;
-pub(crate) const DBG_ITR_RATE: usize = 2;
-pub(crate) const DBG_TX_MAP_UNWOUND: usize = 3;
-pub(crate) const DBG_FAIL_RX_ALLOC: usize = 0;
-pub(crate) const DBG_STALL_TX: usize = 1;
-pub(crate) const DBG_FORCE_TX_ALIGN: usize = 2;
-pub(crate) const DBG_FAIL_TX_MAP: usize = 3;
+pub(crate) const DBG_TXIC: Value<0> = Value;
+pub(crate) const DBG_RXIC: Value<1> = Value;
+pub(crate) const DBG_ITR_RATE: Value<2> = Value;
+pub(crate) const DBG_TX_MAP_UNWOUND: Value<3> = Value;
+pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
+pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
+pub(crate) const DBG_FORCE_TX_ALIGN: Knob<2> = Knob;
+pub(crate) const DBG_FAIL_TX_MAP: Knob<3> = Knob;
 
 /// NAPI instances, as `id`s passed to [`NetDriver::poll`].
 pub(crate) const NAPI_RX: u32 = 0;

@@ -13,7 +13,11 @@ use crate::gianfar::{
 };
 use crate::module_parameters;
 use crate::netdev::{
-    debugfs::DebugDir,
+    debugfs::{
+        DebugDir,
+        Knob,
+        Value, //
+    },
     dma::{
         self,
         DmaDevice, //
@@ -215,14 +219,14 @@ pub(crate) struct Gfar {
 }
 
 /// debugfs values and knobs.
-pub(crate) const DBG_TXIC: usize = 0;
-pub(crate) const DBG_RXIC: usize = 1;
-pub(crate) const DBG_GADDR_SET: usize = 2;
-pub(crate) const DBG_TX_MAP_UNWOUND: usize = 3;
-pub(crate) const DBG_FAIL_RX_ALLOC: usize = 0;
-pub(crate) const DBG_STALL_TX: usize = 1;
-pub(crate) const DBG_FAIL_RX_ALLOC_SKIP: usize = 2;
-pub(crate) const DBG_FAIL_TX_MAP: usize = 3;
+pub(crate) const DBG_TXIC: Value<0> = Value;
+pub(crate) const DBG_RXIC: Value<1> = Value;
+pub(crate) const DBG_GADDR_SET: Value<2> = Value;
+pub(crate) const DBG_TX_MAP_UNWOUND: Value<3> = Value;
+pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
+pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
+pub(crate) const DBG_FAIL_RX_ALLOC_SKIP: Knob<2> = Knob;
+pub(crate) const DBG_FAIL_TX_MAP: Knob<3> = Knob;
 
 /// The platform driver's data for a bound eTSEC.
 pub(crate) struct Etsec {

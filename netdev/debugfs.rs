@@ -16,6 +16,16 @@ use kernel::{
 
 use super::ffi;
 
+/// Read-only value `I` of a [`DebugDir`]: a type of its own, so that a knob
+/// cannot be passed for it, and checked against the directory's size when
+/// the driver is built.
+#[derive(Clone, Copy)]
+pub(crate) struct Value<const I: usize>;
+
+/// Writable knob `I` of a [`DebugDir`] (see [`Value`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Knob<const I: usize>;
+
 /// The values behind the files; boxed so their addresses stay put.
 struct Values<const X: usize, const K: usize> {
     x32: [AtomicU32; X],
@@ -71,52 +81,44 @@ impl<const X: usize, const K: usize> DebugDir<X, K> {
         Ok(Self { dir, vals })
     }
 
-    /// Publishes read-only value `i`.
-    pub(crate) fn set(&self, i: usize, v: u32) {
-        if let Some(x) = self.vals.x32.get(i) {
-            x.store(v, Ordering::Relaxed);
-        }
+    /// Publishes read-only value `I`.
+    pub(crate) fn set<const I: usize>(&self, _: Value<I>, v: u32) {
+        const { assert!(I < X) };
+        self.vals.x32[I].store(v, Ordering::Relaxed);
     }
 
-    /// Adds `v` to read-only value `i` (a count the driver publishes).
-    pub(crate) fn add(&self, i: usize, v: u32) {
-        if let Some(x) = self.vals.x32.get(i) {
-            x.fetch_add(v, Ordering::Relaxed);
-        }
+    /// Adds `v` to read-only value `I` (a count the driver publishes).
+    pub(crate) fn add<const I: usize>(&self, _: Value<I>, v: u32) {
+        const { assert!(I < X) };
+        self.vals.x32[I].fetch_add(v, Ordering::Relaxed);
     }
 
-    /// Read-only value `i`.
-    pub(crate) fn get(&self, i: usize) -> u32 {
-        self.vals
-            .x32
-            .get(i)
-            .map_or(0, |x| x.load(Ordering::Relaxed))
+    /// Read-only value `I`.
+    pub(crate) fn get<const I: usize>(&self, _: Value<I>) -> u32 {
+        const { assert!(I < X) };
+        self.vals.x32[I].load(Ordering::Relaxed)
     }
 
-    /// Whether knob `i` is positive.
-    pub(crate) fn is_set(&self, i: usize) -> bool {
-        self.vals
-            .knobs
-            .get(i)
-            .is_some_and(|k| k.load(Ordering::Relaxed) > 0)
+    /// Whether knob `I` is positive.
+    pub(crate) fn is_set<const I: usize>(&self, _: Knob<I>) -> bool {
+        const { assert!(I < K) };
+        self.vals.knobs[I].load(Ordering::Relaxed) > 0
     }
 
-    /// Sets knob `i` back to 0; true if it was positive.
-    pub(crate) fn clear(&self, i: usize) -> bool {
-        self.vals
-            .knobs
-            .get(i)
-            .is_some_and(|k| k.swap(0, Ordering::Relaxed) > 0)
+    /// Sets knob `I` back to 0; true if it was positive.
+    pub(crate) fn clear<const I: usize>(&self, _: Knob<I>) -> bool {
+        const { assert!(I < K) };
+        self.vals.knobs[I].swap(0, Ordering::Relaxed) > 0
     }
 
-    /// Takes one unit from knob `i` if it is positive; true if it was.
-    pub(crate) fn take(&self, i: usize) -> bool {
-        self.vals.knobs.get(i).is_some_and(|k| {
-            k.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |v| {
+    /// Takes one unit from knob `I` if it is positive; true if it was.
+    pub(crate) fn take<const I: usize>(&self, _: Knob<I>) -> bool {
+        const { assert!(I < K) };
+        self.vals.knobs[I]
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |v| {
                 (v > 0).then(|| v - 1)
             })
             .is_ok()
-        })
     }
 }
 
