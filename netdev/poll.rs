@@ -68,15 +68,19 @@ impl Napi {
         unsafe { ffi::nxp_napi_complete_done(self.as_raw(), work) }
     }
 
-    /// Links queue `queue` of `dev` (Tx or Rx) to this instance for netlink.
+    /// Links queue `queue` of `dev` (Tx or Rx) to this instance for netlink;
+    /// an index past the device's queues is a bug the shim warns about and
+    /// ignores.
     pub(crate) fn link_queue(&self, dev: NetDev, queue: u32, tx: bool) {
-        // SAFETY: Valid device and instance; called under RTNL (open/stop).
+        // SAFETY: Valid device and instance (the shim bounds the index);
+        // called under RTNL (open/stop).
         unsafe { ffi::nxp_queue_set_napi(dev.as_raw(), queue, tx, self.as_raw()) }
     }
 
     /// Removes the netlink link of queue `queue`.
     pub(crate) fn unlink_queue(dev: NetDev, queue: u32, tx: bool) {
-        // SAFETY: Valid device; NULL removes the link; called under RTNL.
+        // SAFETY: Valid device (the shim bounds the index); NULL removes the
+        // link; called under RTNL.
         unsafe { ffi::nxp_queue_set_napi(dev.as_raw(), queue, tx, core::ptr::null_mut()) }
     }
 }

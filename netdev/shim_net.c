@@ -642,9 +642,16 @@ bool nxp_napi_complete_done(struct nxp_napi *n, int work)
 	return napi_complete_done(&n->napi, work);
 }
 
+/* netif_queue_set_napi() does not check the index: one past the device's
+ * queues is a driver bug, warned about and ignored. */
 void nxp_queue_set_napi(struct net_device *dev, unsigned int queue, bool tx,
 			struct nxp_napi *n)
 {
+	unsigned int nr = tx ? dev->num_tx_queues : dev->num_rx_queues;
+
+	if (WARN_ONCE(queue >= nr, "%s: %s queue %u of %u\n", netdev_name(dev),
+		      tx ? "tx" : "rx", queue, nr))
+		return;
 	netif_queue_set_napi(dev, queue,
 			     tx ? NETDEV_QUEUE_TYPE_TX : NETDEV_QUEUE_TYPE_RX,
 			     n ? &n->napi : NULL);
