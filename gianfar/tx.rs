@@ -3,7 +3,10 @@
 //! The Tx rings and their path: xmit, completion, the doorbell.
 
 use crate::gianfar::{
-    desc,
+    desc::{
+        self,
+        TxFlags, //
+    },
     driver::{
         Gfar,
         Group,
@@ -215,17 +218,31 @@ impl Gfar {
                     bytes,
                     fail_map,
                     |i, addr, len, f| {
+                        let last = f == nfrags;
                         let lst = (f > 0).then(|| {
-                            desc::tx_lstatus(len, false, f == nfrags, false, i == last_slot)
+                            desc::tx_lstatus(
+                                len,
+                                TxFlags {
+                                    last,
+                                    interrupt: last,
+                                    wrap: i == last_slot,
+                                    ..TxFlags::NONE
+                                },
+                            )
                         });
                         bds.fill(i, addr, lst);
                     },
                 )
                 .map(|(_, n)| {
-                    (
-                        n,
-                        desc::tx_lstatus(headlen, true, nfrags == 0, fcb, first_slot == last_slot),
-                    )
+                    let last = nfrags == 0;
+                    let f = TxFlags {
+                        first: true,
+                        last,
+                        interrupt: last,
+                        toe: fcb,
+                        wrap: first_slot == last_slot,
+                    };
+                    (n, desc::tx_lstatus(headlen, f))
                 }),
             Some(l) => {
                 let mut first_lst = 0;
@@ -262,14 +279,21 @@ impl Gfar {
                             ));
                         },
                         |i, addr, len, bd| {
-                            let (first, last, int) = match bd {
+                            let (first, last, interrupt) = match bd {
                                 TsoBd::Header => (true, false, false),
                                 TsoBd::Payload => (false, false, false),
                                 TsoBd::EndOfFrame => (false, true, false),
                                 TsoBd::EndOfPacket => (false, true, true),
                             };
-                            let lst =
-                                desc::tx_lstatus_int(len, first, last, int, first, i == last_slot);
+                            // Each frame's header buffer leads with its FCB.
+                            let f = TxFlags {
+                                first,
+                                last,
+                                interrupt,
+                                toe: first,
+                                wrap: i == last_slot,
+                            };
+                            let lst = desc::tx_lstatus(len, f);
                             if i == first_slot {
                                 first_lst = lst;
                                 bds.fill(i, addr, None);
