@@ -87,6 +87,9 @@ for mode in $modes; do
 	check "TCP $mode: BQL has nothing in flight once traffic stopped" wait_for 5 drained
 done
 ethtool -K "$IF" tso on > /dev/null 2>&1
+# The host's iperf3 server takes a moment to see the killed client go (it
+# answers "busy" meanwhile).
+sleep 3
 tcp_xfer tcp_after 3
 # DMA-API debugging (the debug kernels) reports a mapping left at unload;
 # it prints only its first error per boot, so its error count is compared.
