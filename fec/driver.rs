@@ -303,6 +303,69 @@ kernel::of_device_table!(
 
 crate::netdev::net::declare_net_driver!(Fec);
 
+/// Enables the clocks of an ENET. The register block is clocked by "ipg"
+/// (registers, MDC) and "ahb" (bus, also the coalescing timer): both must
+/// run before any access. The optional ones clock the PHY interface
+/// (`fec_enet_clk_enable()`: the RMII reference the ENET may drive, RGMII's
+/// 2x Tx clock).
+fn enable_clocks(dev: &device::Device<device::Bound>) -> Result<KVec<EnabledClk>> {
+    let mut clks = KVec::new();
+    clks.push(EnabledClk::get(dev, c"ipg")?, GFP_KERNEL)?;
+    clks.push(EnabledClk::get(dev, c"ahb")?, GFP_KERNEL)?;
+    for name in [c"enet_out", c"enet_clk_ref", c"enet_2x_txclk"] {
+        clks.push(EnabledClk::get_optional(dev, name)?, GFP_KERNEL)?;
+    }
+    Ok(clks)
+}
+
+/// The interrupt lines the driver requests (`fec_enet_get_irq_cnt()`: two
+/// lines are int0 and PPS (i.MX6Q/6UL); more are int0..int2 and PPS
+/// (i.MX6SX/7D/8M)).
+fn irq_lines(pdev: &platform::Device<device::Bound>) -> Result<KVec<u32>> {
+    let mut lines = netdev::platform_irqs(pdev, MAX_IRQS as u32 + 1)?;
+    let n = match lines.len() {
+        0 => {
+            dev_err!(pdev.as_ref(), "no interrupt\n");
+            return Err(ENXIO);
+        }
+        2 => 1,
+        n => n.min(MAX_IRQS),
+    };
+    lines.truncate(n);
+    Ok(lines)
+}
+
+/// The MAC address and where it came from, in the order of `fec_get_mac()`:
+/// the device tree, then the registers, then a random address.
+fn mac_address(node: &Node, regs: &regs::Regs) -> (MacAddr, &'static str) {
+    match node.mac_address() {
+        Ok(mac) => (mac, "device tree"),
+        Err(_) => match mac_from_regs(regs) {
+            mac if mac.is_valid() => (mac, "registers"),
+            _ => (MacAddr::random(), "random"),
+        },
+    }
+}
+
+/// Leaves the MAC quiet and enabled for MDIO (as the C driver leaves it
+/// when down), the MII clock at `mscr`.
+fn quiesce_for_mdio(regs: &regs::Regs, variant: &Variant, mscr: u32) {
+    regs.write(regs::IMASK, 0);
+    if variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
+        regs.write(regs::ECNTRL, 0);
+    } else {
+        regs.write(regs::ECNTRL, ecr::RESET);
+        udelay(Delta::from_micros(10));
+    }
+    regs.write(regs::ECNTRL, ecr::ETHEREN);
+    if variant.quirks.has(Quirks::CLEAR_SETUP_MII) {
+        // Writing MSCR with MMFR non-zero raises a spurious MII event.
+        regs.write(regs::MII_DATA, 0);
+    }
+    regs.write(regs::MII_SPEED, mscr);
+    regs.write(regs::IEVENT, ievent::MII);
+}
+
 /// The MAC address the bootloader (or QEMU) left in PALR/PAUR, as the C
 /// driver's `fec_get_mac()` reads it.
 fn mac_from_regs(regs: &regs::Regs) -> MacAddr {
@@ -337,6 +400,127 @@ fn reset_phy(dev: &device::Device<device::Bound>, node: &Node) -> Result {
     Ok(())
 }
 
+/// What probe finds of an ENET before its `net_device` exists.
+struct Hw {
+    dma: DmaDevice,
+    node: Node,
+    variant: &'static Variant,
+    regs: Arc<regs::Regs>,
+    irq_lines: KVec<u32>,
+    itr_rate: u32,
+    mscr: u32,
+    phy_if: PhyInterface,
+    csum: bool,
+    tso: bool,
+    rings: RingConfig,
+    combined_napi: bool,
+}
+
+impl Fec {
+    /// Sets `ndev` up for the ENET `hw` and builds its driver state (debugfs
+    /// directory `id`, MAC address `mac`); the PHY is not connected yet.
+    fn new(ndev: NetDev, hw: Hw, id: &CStr, mac: MacAddr) -> Result<Fec> {
+        let Hw {
+            dma,
+            node,
+            variant,
+            regs,
+            irq_lines,
+            itr_rate,
+            mscr,
+            phy_if,
+            csum,
+            tso,
+            rings,
+            combined_napi,
+        } = hw;
+        ndev.setup(&Setup {
+            hw_features: Features {
+                sg: true,
+                ip_csum: csum,
+                rxcsum: csum,
+                tso,
+                ..Default::default()
+            },
+            features: Features {
+                sg: true,
+                ip_csum: csum,
+                rxcsum: csum,
+                tso,
+                ..Default::default()
+            },
+            min_mtu: MIN_MTU,
+            max_mtu: MAX_MTU,
+            needed_headroom: 0,
+            watchdog_ms: TX_TIMEOUT_MS,
+        });
+        let tso_limit = TsoLimit::new();
+        if tso {
+            tso_limit.set(ndev, rings.thresholds.stop());
+        }
+        ndev.set_mac(mac);
+        let first_irq = irq_lines.first().copied();
+        // Named like the MDIO bus, after the register base.
+        let debug = DebugDir::new(
+            id,
+            [c"txic0", c"rxic0", c"itr_clock_hz", c"tx_map_unwound"],
+            [
+                c"fail_rx_alloc",
+                c"stall_tx",
+                c"force_tx_align",
+                c"fail_tx_map",
+            ],
+        )?;
+        debug.set(DBG_ITR_RATE, itr_rate);
+        let cfg = KBox::pin_init(
+            new_spinlock!(Cfg {
+                rings,
+                tx_itr: Itr::DEFAULT,
+                rx_itr: Itr::DEFAULT,
+                pause: PauseCfg {
+                    autoneg: true,
+                    enable: false,
+                },
+            }),
+            GFP_KERNEL,
+        )?;
+        Ok(Fec {
+            dev: ndev,
+            dma,
+            node,
+            variant,
+            regs,
+            irq_lines,
+            itr_rate,
+            mscr,
+            phy_if,
+            imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
+            hw_lock: KBox::pin_init(new_mutex!(()), GFP_KERNEL)?,
+            rcr_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
+            txq: ndev.txq(0),
+            tx_produced: AtomicU32::new(0),
+            tx_consumed: AtomicU32::new(0),
+            tx_halted: AtomicBool::new(false),
+            tx_flow: TxFlowStats::new(),
+            tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
+            rx_napi: Napi::new(ndev, NAPI_RX, false, first_irq)?,
+            tx_napi: Napi::new(ndev, NAPI_TX, true, first_irq)?,
+            stats: FecStats::default(),
+            cfg,
+            debug,
+            tso,
+            tso_limit,
+            msglevel: AtomicU32::new(0),
+            up: AtomicBool::new(false),
+            link: KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?,
+            rx_csum: AtomicBool::new(csum),
+            combined_napi,
+        })
+    }
+}
+
 impl platform::Driver for FecRs {
     type IdInfo = &'static Variant;
     type Data<'bound> = Enet;
@@ -353,16 +537,7 @@ impl platform::Driver for FecRs {
         unsafe { dma::set_desc_addr_mask(pdev) }?;
         let node = Node::of_device(dev).ok_or(ENODEV)?;
 
-        // The register block is clocked by "ipg" (registers, MDC) and "ahb"
-        // (bus, also the coalescing timer): both must run before any access.
-        // The optional ones clock the PHY interface (`fec_enet_clk_enable()`:
-        // the RMII reference the ENET may drive, RGMII's 2x Tx clock).
-        let mut clks = KVec::new();
-        clks.push(EnabledClk::get(dev, c"ipg")?, GFP_KERNEL)?;
-        clks.push(EnabledClk::get(dev, c"ahb")?, GFP_KERNEL)?;
-        for name in [c"enet_out", c"enet_clk_ref", c"enet_2x_txclk"] {
-            clks.push(EnabledClk::get_optional(dev, name)?, GFP_KERNEL)?;
-        }
+        let clks = enable_clocks(dev)?;
         let ipg_rate = u32::try_from(clks[0].clk().rate().0).unwrap_or(u32::MAX);
         let itr_rate = u32::try_from(clks[1].clk().rate().0).unwrap_or(u32::MAX);
         let Some(mscr) = regs::mscr(ipg_rate) else {
@@ -371,28 +546,8 @@ impl platform::Driver for FecRs {
         };
 
         let regs = Arc::new(Mmio::map(&node, 0, c"fec_rs")?, GFP_KERNEL)?;
-        // `fec_enet_get_irq_cnt()`: two lines are int0 and PPS (i.MX6Q/6UL);
-        // more are int0..int2 and PPS (i.MX6SX/7D/8M).
-        let mut irq_lines = netdev::platform_irqs(pdev, MAX_IRQS as u32 + 1)?;
-        let n = match irq_lines.len() {
-            0 => {
-                dev_err!(dev, "no interrupt\n");
-                return Err(ENXIO);
-            }
-            2 => 1,
-            n => n.min(MAX_IRQS),
-        };
-        irq_lines.truncate(n);
-
-        // Same order as fec_get_mac(): device tree, then the registers, then
-        // a random address.
-        let (mac, source) = match node.mac_address() {
-            Ok(mac) => (mac, "device tree"),
-            Err(_) => match mac_from_regs(&regs) {
-                mac if mac.is_valid() => (mac, "registers"),
-                _ => (MacAddr::random(), "random"),
-            },
-        };
+        let irq_lines = irq_lines(pdev)?;
+        let (mac, source) = mac_address(&node, &regs);
         dev_info!(dev, "mac {mac} ({source})\n");
         dev_info!(
             dev,
@@ -406,21 +561,7 @@ impl platform::Driver for FecRs {
 
         reset_phy(dev, &node)?;
 
-        // Quiet MAC, enabled for MDIO (as the C driver leaves it when down).
-        regs.write(regs::IMASK, 0);
-        if variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
-            regs.write(regs::ECNTRL, 0);
-        } else {
-            regs.write(regs::ECNTRL, ecr::RESET);
-            udelay(Delta::from_micros(10));
-        }
-        regs.write(regs::ECNTRL, ecr::ETHEREN);
-        if variant.quirks.has(Quirks::CLEAR_SETUP_MII) {
-            // Writing MSCR with MMFR non-zero raises a spurious MII event.
-            regs.write(regs::MII_DATA, 0);
-        }
-        regs.write(regs::MII_SPEED, mscr);
-        regs.write(regs::IEVENT, ievent::MII);
+        quiesce_for_mdio(&regs, variant, mscr);
 
         // The MDIO bus: PHYs described under `mdio` (scanned without one).
         let mdio_np = node.child(c"mdio");
@@ -454,92 +595,22 @@ impl platform::Driver for FecRs {
             dev_info!(dev, "combined Rx/Tx NAPI (combined_napi=1)\n");
         }
 
-        let dma = DmaDevice::new(dev);
+        let hw = Hw {
+            dma: DmaDevice::new(dev),
+            node,
+            variant,
+            regs,
+            irq_lines,
+            itr_rate,
+            mscr,
+            phy_if,
+            csum,
+            tso,
+            rings,
+            combined_napi,
+        };
         let net = Registration::new(dev, 1, 1, move |ndev| {
-            ndev.setup(&Setup {
-                hw_features: Features {
-                    sg: true,
-                    ip_csum: csum,
-                    rxcsum: csum,
-                    tso,
-                    ..Default::default()
-                },
-                features: Features {
-                    sg: true,
-                    ip_csum: csum,
-                    rxcsum: csum,
-                    tso,
-                    ..Default::default()
-                },
-                min_mtu: MIN_MTU,
-                max_mtu: MAX_MTU,
-                needed_headroom: 0,
-                watchdog_ms: TX_TIMEOUT_MS,
-            });
-            let tso_limit = TsoLimit::new();
-            if tso {
-                tso_limit.set(ndev, rings.thresholds.stop());
-            }
-            ndev.set_mac(mac);
-            let first_irq = irq_lines.first().copied();
-            // Named like the MDIO bus, after the register base.
-            let debug = DebugDir::new(
-                &id,
-                [c"txic0", c"rxic0", c"itr_clock_hz", c"tx_map_unwound"],
-                [
-                    c"fail_rx_alloc",
-                    c"stall_tx",
-                    c"force_tx_align",
-                    c"fail_tx_map",
-                ],
-            )?;
-            debug.set(DBG_ITR_RATE, itr_rate);
-            let cfg = KBox::pin_init(
-                new_spinlock!(Cfg {
-                    rings,
-                    tx_itr: Itr::DEFAULT,
-                    rx_itr: Itr::DEFAULT,
-                    pause: PauseCfg {
-                        autoneg: true,
-                        enable: false,
-                    },
-                }),
-                GFP_KERNEL,
-            )?;
-            let state = Fec {
-                dev: ndev,
-                dma,
-                node,
-                variant,
-                regs,
-                irq_lines,
-                itr_rate,
-                mscr,
-                phy_if,
-                imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
-                hw_lock: KBox::pin_init(new_mutex!(()), GFP_KERNEL)?,
-                rcr_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
-                txq: ndev.txq(0),
-                tx_produced: AtomicU32::new(0),
-                tx_consumed: AtomicU32::new(0),
-                tx_halted: AtomicBool::new(false),
-                tx_flow: TxFlowStats::new(),
-                tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
-                rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
-                irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
-                rx_napi: Napi::new(ndev, NAPI_RX, false, first_irq)?,
-                tx_napi: Napi::new(ndev, NAPI_TX, true, first_irq)?,
-                stats: FecStats::default(),
-                cfg,
-                debug,
-                tso,
-                tso_limit,
-                msglevel: AtomicU32::new(0),
-                up: AtomicBool::new(false),
-                link: KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?,
-                rx_csum: AtomicBool::new(csum),
-                combined_napi,
-            };
+            let state = Fec::new(ndev, hw, &id, mac)?;
             // Last: from here on `Fec`'s drop disconnects the PHY.
             ndev.phy_connect(&state.node)?;
             ndev.phy_mac_caps(variant.quirks.has(Quirks::HAS_GBIT), false);

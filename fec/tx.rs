@@ -221,57 +221,10 @@ impl Fec {
         // at the first until it is (one barrier before that READY orders
         // them all, as in C). On a mapping failure, the book undoes what was
         // mapped so far.
-        let last_slot = size.get() as usize - 1;
         let first_slot = size.slot(produced);
-        let bds = &tx.bds;
         // `fail_tx_map` in debugfs injects mapping failures.
         let fail_map = self.debug.take(DBG_FAIL_TX_MAP);
-        let mapped = match (&gso, &mut tx.hdrs) {
-            (None, _) => tx
-                .book
-                .map_packet(
-                    bds,
-                    &self.dma,
-                    &skb,
-                    produced,
-                    bytes,
-                    fail_map,
-                    |i, addr, len, f| {
-                        let last = f == nfrags;
-                        let sc = (f > 0).then(|| desc::tx_sc(last, i == last_slot));
-                        bds.fill(i, addr, len, desc::tx_esc(last, csum), sc);
-                    },
-                )
-                .map(|(_, n)| (n, nfrags == 0)),
-            (Some(l), Some(hdrs)) => tx
-                .book
-                .map_tso(
-                    bds,
-                    &self.dma,
-                    &skb,
-                    l,
-                    produced,
-                    bytes,
-                    TsoHeaders {
-                        mem: hdrs,
-                        prefix: 0,
-                    },
-                    fail_map,
-                    |_, _, _| (),
-                    |i, addr, len, bd| {
-                        let (eof, int) = match bd {
-                            TsoBd::Header | TsoBd::Payload => (false, false),
-                            TsoBd::EndOfFrame => (true, false),
-                            TsoBd::EndOfPacket => (true, true),
-                        };
-                        let sc = (i != first_slot).then(|| desc::tx_sc(eof, i == last_slot));
-                        bds.fill(i, addr, len, desc::tx_esc(int, true), sc);
-                    },
-                )
-                .map(|n| (n, false)),
-            // TSO packets come only with TSO on, which has header buffers.
-            (Some(_), None) => Err(EINVAL),
-        };
+        let mapped = tx.map(&self.dma, &skb, gso.as_ref(), produced, csum, fail_map);
         let Ok((nbds, first_is_last)) = mapped else {
             if fail_map && (nfrags > 0 || gso.is_some()) {
                 // An injected failure after other mappings or descriptors.
@@ -377,5 +330,69 @@ impl Fec {
     pub(crate) fn tx_drop(&self) -> TxVerdict {
         self.stats.tx_dropped.add(1, Relaxed);
         TxVerdict::Ok
+    }
+}
+
+impl TxRing {
+    /// Maps `skb` (checksums inserted if `csum`) or, with `gso`, its
+    /// software-TSO frames into the descriptors from counter `produced` on:
+    /// every descriptor but the first handed to the hardware. Returns the
+    /// descriptor count and whether the first is also the last of its
+    /// frame, for the caller to hand it over last. With `fail`, the last
+    /// mapping fails as a test asked (see [`TxBook::map_packet`]).
+    #[inline(always)]
+    fn map(
+        &mut self,
+        dma: &DmaDevice,
+        skb: &Skb,
+        gso: Option<&tso::Layout>,
+        produced: u32,
+        csum: bool,
+        fail: bool,
+    ) -> Result<(u32, bool)> {
+        let nfrags = skb.nr_frags();
+        let size = self.size;
+        let bytes = skb.len();
+        let last_slot = size.get() as usize - 1;
+        let first_slot = size.slot(produced);
+        let bds = &self.bds;
+        match (gso, &mut self.hdrs) {
+            (None, _) => self
+                .book
+                .map_packet(bds, dma, skb, produced, bytes, fail, |i, addr, len, f| {
+                    let last = f == nfrags;
+                    let sc = (f > 0).then(|| desc::tx_sc(last, i == last_slot));
+                    bds.fill(i, addr, len, desc::tx_esc(last, csum), sc);
+                })
+                .map(|(_, n)| (n, nfrags == 0)),
+            (Some(l), Some(hdrs)) => self
+                .book
+                .map_tso(
+                    bds,
+                    dma,
+                    skb,
+                    l,
+                    produced,
+                    bytes,
+                    TsoHeaders {
+                        mem: hdrs,
+                        prefix: 0,
+                    },
+                    fail,
+                    |_, _, _| (),
+                    |i, addr, len, bd| {
+                        let (eof, int) = match bd {
+                            TsoBd::Header | TsoBd::Payload => (false, false),
+                            TsoBd::EndOfFrame => (true, false),
+                            TsoBd::EndOfPacket => (true, true),
+                        };
+                        let sc = (i != first_slot).then(|| desc::tx_sc(eof, i == last_slot));
+                        bds.fill(i, addr, len, desc::tx_esc(int, true), sc);
+                    },
+                )
+                .map(|n| (n, false)),
+            // TSO packets come only with TSO on, which has header buffers.
+            (Some(_), None) => Err(EINVAL),
+        }
     }
 }

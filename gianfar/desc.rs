@@ -92,40 +92,53 @@ pub(crate) const fn maxfrm(mtu: u32) -> u32 {
 /// Ethernet header length (`ETH_HLEN`).
 pub(crate) const ETH_HLEN: u32 = 14;
 
-/// `lstatus` of a Tx descriptor: `len` bytes, handed to the hardware.
-/// `first`: first of its frame (CRC, and TOE with a frame control block);
-/// `last`: last of its frame (interrupt on completion); `wrap`: last ring slot.
-pub(crate) const fn tx_lstatus(len: u32, first: bool, last: bool, toe: bool, wrap: bool) -> u32 {
-    tx_lstatus_int(len, first, last, last, toe, wrap)
+/// What a Tx descriptor says of its buffer, flag by flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TxFlags {
+    /// The first buffer of its frame: the MAC appends the CRC.
+    pub(crate) first: bool,
+    /// The last buffer of its frame.
+    pub(crate) last: bool,
+    /// An interrupt on completion (the last buffer of a frame; with software
+    /// TSO, of a packet's last frame only).
+    pub(crate) interrupt: bool,
+    /// A frame control block leads the frame (TOE; first buffers only).
+    pub(crate) toe: bool,
+    /// The last descriptor of the ring.
+    pub(crate) wrap: bool,
 }
 
-/// [`tx_lstatus`] with the completion interrupt chosen apart from `last`
-/// (software TSO: one interrupt per packet, on its last frame).
-pub(crate) const fn tx_lstatus_int(
-    len: u32,
-    first: bool,
-    last: bool,
-    interrupt: bool,
-    toe: bool,
-    wrap: bool,
-) -> u32 {
-    let mut f = tx::READY;
-    if first {
-        f |= tx::CRC;
-        if toe {
-            f |= tx::TOE;
+impl TxFlags {
+    /// No flag set.
+    pub(crate) const NONE: TxFlags = TxFlags {
+        first: false,
+        last: false,
+        interrupt: false,
+        toe: false,
+        wrap: false,
+    };
+}
+
+/// `lstatus` of a Tx descriptor handed to the hardware: `len` bytes with
+/// the flags `f`.
+pub(crate) const fn tx_lstatus(len: u32, f: TxFlags) -> u32 {
+    let mut v = tx::READY;
+    if f.first {
+        v |= tx::CRC;
+        if f.toe {
+            v |= tx::TOE;
         }
     }
-    if last {
-        f |= tx::LAST;
+    if f.last {
+        v |= tx::LAST;
     }
-    if interrupt {
-        f |= tx::INTERRUPT;
+    if f.interrupt {
+        v |= tx::INTERRUPT;
     }
-    if wrap {
-        f |= tx::WRAP;
+    if f.wrap {
+        v |= tx::WRAP;
     }
-    lflag(f) | (len & BD_LENGTH_MASK)
+    lflag(v) | (len & BD_LENGTH_MASK)
 }
 
 /// `lstatus` of an idle Tx descriptor (only the wrap flag kept).

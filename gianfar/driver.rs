@@ -53,7 +53,10 @@ use core::sync::atomic::{
     AtomicU32, //
 };
 use kernel::{
-    device::Core,
+    device::{
+        self,
+        Core, //
+    },
     new_spinlock,
     new_spinlock_irq,
     of,
@@ -335,6 +338,157 @@ impl Group {
     }
 }
 
+/// What probe finds of an eTSEC before its `net_device` exists.
+struct Hw {
+    dma: DmaDevice,
+    node: Node,
+    mode: Mode,
+    groups: KVec<GroupHw>,
+    rings: RingConfig,
+    combined_napi: bool,
+}
+
+impl GroupHw {
+    /// The groups of the controller `node` describes in `mode`: the node
+    /// itself, or up to [`MAX_GROUPS`] `queue-group` children; each logged.
+    fn probe_all(dev: &device::Device, node: &Node, mode: Mode) -> Result<KVec<GroupHw>> {
+        let mut hw = KVec::new();
+        match mode {
+            Mode::SingleGroup => hw.push(GroupHw::probe(node)?, GFP_KERNEL)?,
+            Mode::MultiGroup => {
+                for child in node.children_named(c"queue-group") {
+                    if hw.len() == MAX_GROUPS {
+                        dev_warn!(
+                            dev,
+                            "more than {MAX_GROUPS} queue groups, ignoring the rest\n"
+                        );
+                        break;
+                    }
+                    hw.push(GroupHw::probe(&child)?, GFP_KERNEL)?;
+                }
+            }
+        }
+        if hw.is_empty() {
+            dev_err!(dev, "no queue-group node\n");
+            return Err(ENODEV);
+        }
+        for (i, g) in hw.iter().enumerate() {
+            dev_info!(
+                dev,
+                "group {i}: regs {:#x}+{:#x} (TSEC_ID {:#010x} TSEC_ID2 {:#010x}), irq tx {} rx {:?} err {:?}\n",
+                g.regs.start(),
+                g.regs.size(),
+                g.regs.read(regs::TSEC_ID),
+                g.regs.read(regs::TSEC_ID2),
+                g.irq_tx,
+                g.irq_rx,
+                g.irq_err
+            );
+        }
+        Ok(hw)
+    }
+}
+
+/// The MAC address: the device tree's, else a random one.
+fn mac_address(dev: &device::Device, node: &Node) -> MacAddr {
+    match node.mac_address() {
+        Ok(mac) => {
+            dev_info!(dev, "mac {mac} (device tree)\n");
+            mac
+        }
+        Err(_) => {
+            let mac = MacAddr::random();
+            dev_info!(dev, "mac {mac} (random: none in the device tree)\n");
+            mac
+        }
+    }
+}
+
+impl Gfar {
+    /// Sets `ndev` up for the eTSEC `hw` and builds its driver state
+    /// (debugfs directory `debug_name`, MAC address `mac`); the PHY is not
+    /// connected yet.
+    fn new(ndev: NetDev, hw: Hw, debug_name: &CStr, mac: MacAddr) -> Result<Gfar> {
+        let Hw {
+            dma,
+            node,
+            mode,
+            groups: groups_hw,
+            rings,
+            combined_napi,
+        } = hw;
+        ndev.setup(&Setup {
+            hw_features: Features {
+                sg: true,
+                ip_csum: true,
+                rxcsum: true,
+                tso: true,
+                ..Default::default()
+            },
+            features: Features {
+                sg: true,
+                ip_csum: true,
+                rxcsum: true,
+                highdma: true,
+                tso: true,
+                ..Default::default()
+            },
+            min_mtu: MIN_MTU,
+            max_mtu: MAX_MTU,
+            needed_headroom: desc::FCB_LEN as u32,
+            watchdog_ms: TX_TIMEOUT_MS,
+        });
+        let tso_limit = TsoLimit::new();
+        tso_limit.set(ndev, rings.thresholds.stop());
+        ndev.set_mac(mac);
+        let mut groups = KVec::with_capacity(groups_hw.len(), GFP_KERNEL)?;
+        for (i, h) in groups_hw.into_iter().enumerate() {
+            groups.push(Group::new(i, h, ndev)?, GFP_KERNEL)?;
+        }
+        let cfg = KBox::pin_init(
+            new_spinlock!(Cfg {
+                rings,
+                tx_ic: Ic::DEFAULT_TX,
+                rx_ic: Ic::DEFAULT_RX,
+                pause: PauseCfg {
+                    autoneg: true,
+                    rx: true,
+                    tx: true,
+                },
+            }),
+            GFP_KERNEL,
+        )?;
+        let link = KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?;
+        let debug = DebugDir::new(
+            debug_name,
+            [c"txic0", c"rxic0", c"gaddr_bits", c"tx_map_unwound"],
+            [
+                c"fail_rx_alloc",
+                c"stall_tx",
+                c"fail_rx_alloc_skip",
+                c"fail_tx_map",
+            ],
+        )?;
+        let rctrl_lock = KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?;
+        Ok(Gfar {
+            dev: ndev,
+            dma,
+            node,
+            mode,
+            groups,
+            cfg,
+            tso_limit,
+            msglevel: AtomicU32::new(0),
+            up: AtomicBool::new(false),
+            link,
+            rctrl_lock,
+            combined_napi,
+            rx_csum: AtomicBool::new(true),
+            debug,
+        })
+    }
+}
+
 impl platform::Driver for GianfarRs {
     type IdInfo = Mode;
     type Data<'bound> = Etsec;
@@ -356,51 +510,8 @@ impl platform::Driver for GianfarRs {
             return Err(ENODEV);
         }
 
-        let mut hw = KVec::new();
-        match mode {
-            Mode::SingleGroup => hw.push(GroupHw::probe(&node)?, GFP_KERNEL)?,
-            Mode::MultiGroup => {
-                for child in node.children_named(c"queue-group") {
-                    if hw.len() == MAX_GROUPS {
-                        dev_warn!(
-                            dev,
-                            "more than {MAX_GROUPS} queue groups, ignoring the rest\n"
-                        );
-                        break;
-                    }
-                    hw.push(GroupHw::probe(&child)?, GFP_KERNEL)?;
-                }
-            }
-        }
-        if hw.is_empty() {
-            dev_err!(dev, "no queue-group node\n");
-            return Err(ENODEV);
-        }
-
-        let mac = match node.mac_address() {
-            Ok(mac) => {
-                dev_info!(dev, "mac {mac} (device tree)\n");
-                mac
-            }
-            Err(_) => {
-                let mac = MacAddr::random();
-                dev_info!(dev, "mac {mac} (random: none in the device tree)\n");
-                mac
-            }
-        };
-        for (i, g) in hw.iter().enumerate() {
-            dev_info!(
-                dev,
-                "group {i}: regs {:#x}+{:#x} (TSEC_ID {:#010x} TSEC_ID2 {:#010x}), irq tx {} rx {:?} err {:?}\n",
-                g.regs.start(),
-                g.regs.size(),
-                g.regs.read(regs::TSEC_ID),
-                g.regs.read(regs::TSEC_ID2),
-                g.irq_tx,
-                g.irq_rx,
-                g.irq_err
-            );
-        }
+        let hw = GroupHw::probe_all(dev, &node, mode)?;
+        let mac = mac_address(dev, &node);
 
         // A packet takes one BD per fragment plus one for the linear part
         // (the frame control block is pushed into the headroom, not a BD);
@@ -428,82 +539,22 @@ impl platform::Driver for GianfarRs {
             dev_info!(dev, "combined Rx/Tx NAPI (combined_napi=1)\n");
         }
         let ngroups = hw.len() as u32;
-        let dma = DmaDevice::new(dev);
+        let hw = Hw {
+            dma: DmaDevice::new(dev),
+            node,
+            mode,
+            groups: hw,
+            rings,
+            combined_napi,
+        };
         let net = Registration::new(dev, ngroups, ngroups, move |ndev| {
-            ndev.setup(&Setup {
-                hw_features: Features {
-                    sg: true,
-                    ip_csum: true,
-                    rxcsum: true,
-                    tso: true,
-                    ..Default::default()
-                },
-                features: Features {
-                    sg: true,
-                    ip_csum: true,
-                    rxcsum: true,
-                    highdma: true,
-                    tso: true,
-                    ..Default::default()
-                },
-                min_mtu: MIN_MTU,
-                max_mtu: MAX_MTU,
-                needed_headroom: desc::FCB_LEN as u32,
-                watchdog_ms: TX_TIMEOUT_MS,
-            });
-            let tso_limit = TsoLimit::new();
-            tso_limit.set(ndev, rings.thresholds.stop());
-            ndev.set_mac(mac);
-            let mut groups = KVec::with_capacity(hw.len(), GFP_KERNEL)?;
-            for (i, h) in hw.into_iter().enumerate() {
-                groups.push(Group::new(i, h, ndev)?, GFP_KERNEL)?;
-            }
-            let cfg = KBox::pin_init(
-                new_spinlock!(Cfg {
-                    rings,
-                    tx_ic: Ic::DEFAULT_TX,
-                    rx_ic: Ic::DEFAULT_RX,
-                    pause: PauseCfg {
-                        autoneg: true,
-                        rx: true,
-                        tx: true,
-                    },
-                }),
-                GFP_KERNEL,
-            )?;
-            let link = KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?;
-            let debug = DebugDir::new(
-                &debug_name,
-                [c"txic0", c"rxic0", c"gaddr_bits", c"tx_map_unwound"],
-                [
-                    c"fail_rx_alloc",
-                    c"stall_tx",
-                    c"fail_rx_alloc_skip",
-                    c"fail_tx_map",
-                ],
-            )?;
-            let rctrl_lock = KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?;
+            let state = Gfar::new(ndev, hw, &debug_name, mac)?;
             // Last, after every fallible step: from here on `Gfar`'s drop
             // disconnects the PHY (an error after the connect would leave
             // it attached to a freed net_device).
-            ndev.phy_connect(&node)?;
+            ndev.phy_connect(&state.node)?;
             ndev.phy_mac_caps(true, true);
-            Ok(Gfar {
-                dev: ndev,
-                dma,
-                node,
-                mode,
-                groups,
-                cfg,
-                tso_limit,
-                msglevel: AtomicU32::new(0),
-                up: AtomicBool::new(false),
-                link,
-                rctrl_lock,
-                combined_napi,
-                rx_csum: AtomicBool::new(true),
-                debug,
-            })
+            Ok(state)
         })?;
         dev_info!(
             dev,

@@ -3,7 +3,10 @@
 //! The Tx rings and their path: xmit, completion, the doorbell.
 
 use crate::gianfar::{
-    desc,
+    desc::{
+        self,
+        TxFlags, //
+    },
     driver::{
         Gfar,
         Group,
@@ -198,89 +201,10 @@ impl Gfar {
         // descriptors may be READY before the first one, since the hardware
         // starts at the first. On a mapping failure, the book undoes what
         // was mapped so far.
-        let headlen = skb.headlen();
-        let last_slot = size.get() as usize - 1;
         let first_slot = size.slot(produced);
-        let bds = &tx.bds;
         // `fail_tx_map` in debugfs injects mapping failures.
         let fail_map = self.debug.take(DBG_FAIL_TX_MAP);
-        let mapped = match &gso {
-            None => tx
-                .book
-                .map_packet(
-                    bds,
-                    &self.dma,
-                    &skb,
-                    produced,
-                    bytes,
-                    fail_map,
-                    |i, addr, len, f| {
-                        let lst = (f > 0).then(|| {
-                            desc::tx_lstatus(len, false, f == nfrags, false, i == last_slot)
-                        });
-                        bds.fill(i, addr, lst);
-                    },
-                )
-                .map(|(_, n)| {
-                    (
-                        n,
-                        desc::tx_lstatus(headlen, true, nfrags == 0, fcb, first_slot == last_slot),
-                    )
-                }),
-            Some(l) => {
-                let mut first_lst = 0;
-                tx.book
-                    .map_tso(
-                        bds,
-                        &self.dma,
-                        &skb,
-                        l,
-                        produced,
-                        bytes,
-                        TsoHeaders {
-                            mem: &mut tx.hdrs,
-                            prefix: desc::FCB_LEN,
-                        },
-                        fail_map,
-                        |buf, template, seg| {
-                            // The frame control block, and in the headers the
-                            // pseudo-header checksum in the TCP checksum
-                            // field (as the stack leaves it) and a zero IPv4
-                            // header checksum (the MAC's: CIP).
-                            let (fcb, hdr) = buf.split_at_mut(desc::FCB_LEN);
-                            let ph = l.pseudo_csum(template, seg);
-                            let c = (l.l4 + 16) as usize;
-                            hdr[c..c + 2].copy_from_slice(&ph);
-                            let c = (l.l3 + 10) as usize;
-                            hdr[c..c + 2].fill(0);
-                            fcb.copy_from_slice(&desc::tx_fcb(
-                                l.l3 as u8,
-                                (l.l4 - l.l3) as u8,
-                                false,
-                                true,
-                                u16::from_ne_bytes(ph),
-                            ));
-                        },
-                        |i, addr, len, bd| {
-                            let (first, last, int) = match bd {
-                                TsoBd::Header => (true, false, false),
-                                TsoBd::Payload => (false, false, false),
-                                TsoBd::EndOfFrame => (false, true, false),
-                                TsoBd::EndOfPacket => (false, true, true),
-                            };
-                            let lst =
-                                desc::tx_lstatus_int(len, first, last, int, first, i == last_slot);
-                            if i == first_slot {
-                                first_lst = lst;
-                                bds.fill(i, addr, None);
-                            } else {
-                                bds.fill(i, addr, Some(lst));
-                            }
-                        },
-                    )
-                    .map(|n| (n, first_lst))
-            }
-        };
+        let mapped = tx.map(&self.dma, &skb, gso.as_ref(), produced, fcb, fail_map);
         let Ok((nbds, first_lst)) = mapped else {
             if fail_map && (nfrags > 0 || gso.is_some()) {
                 // An injected failure after other mappings or descriptors.
@@ -347,5 +271,122 @@ impl Gfar {
     pub(crate) fn tx_drop(&self, g: &Group) -> TxVerdict {
         g.stats.tx_dropped.add(1, Relaxed);
         TxVerdict::Ok
+    }
+}
+
+impl TxRing {
+    /// Maps `skb` (a frame control block in front if `fcb`) or, with `gso`,
+    /// its software-TSO frames into the descriptors from counter `produced`
+    /// on: every descriptor but the first handed to the hardware. Returns
+    /// the descriptor count and the first one's `lstatus`, for the caller
+    /// to write last. With `fail`, the last mapping fails as a test asked
+    /// (see [`TxBook::map_packet`]).
+    #[inline(always)]
+    fn map(
+        &mut self,
+        dma: &DmaDevice,
+        skb: &Skb,
+        gso: Option<&tso::Layout>,
+        produced: u32,
+        fcb: bool,
+        fail: bool,
+    ) -> Result<(u32, u32)> {
+        let nfrags = skb.nr_frags();
+        let size = self.size;
+        let bytes = skb.len();
+        let headlen = skb.headlen();
+        let last_slot = size.get() as usize - 1;
+        let first_slot = size.slot(produced);
+        let bds = &self.bds;
+        match gso {
+            None => self
+                .book
+                .map_packet(bds, dma, skb, produced, bytes, fail, |i, addr, len, f| {
+                    let last = f == nfrags;
+                    let lst = (f > 0).then(|| {
+                        desc::tx_lstatus(
+                            len,
+                            TxFlags {
+                                last,
+                                interrupt: last,
+                                wrap: i == last_slot,
+                                ..TxFlags::NONE
+                            },
+                        )
+                    });
+                    bds.fill(i, addr, lst);
+                })
+                .map(|(_, n)| {
+                    let last = nfrags == 0;
+                    let f = TxFlags {
+                        first: true,
+                        last,
+                        interrupt: last,
+                        toe: fcb,
+                        wrap: first_slot == last_slot,
+                    };
+                    (n, desc::tx_lstatus(headlen, f))
+                }),
+            Some(l) => {
+                let mut first_lst = 0;
+                self.book
+                    .map_tso(
+                        bds,
+                        dma,
+                        skb,
+                        l,
+                        produced,
+                        bytes,
+                        TsoHeaders {
+                            mem: &mut self.hdrs,
+                            prefix: desc::FCB_LEN,
+                        },
+                        fail,
+                        |buf, template, seg| {
+                            // The frame control block, and in the headers the
+                            // pseudo-header checksum in the TCP checksum
+                            // field (as the stack leaves it) and a zero IPv4
+                            // header checksum (the MAC's: CIP).
+                            let (fcb, hdr) = buf.split_at_mut(desc::FCB_LEN);
+                            let ph = l.pseudo_csum(template, seg);
+                            let c = (l.l4 + 16) as usize;
+                            hdr[c..c + 2].copy_from_slice(&ph);
+                            let c = (l.l3 + 10) as usize;
+                            hdr[c..c + 2].fill(0);
+                            fcb.copy_from_slice(&desc::tx_fcb(
+                                l.l3 as u8,
+                                (l.l4 - l.l3) as u8,
+                                false,
+                                true,
+                                u16::from_ne_bytes(ph),
+                            ));
+                        },
+                        |i, addr, len, bd| {
+                            let (first, last, interrupt) = match bd {
+                                TsoBd::Header => (true, false, false),
+                                TsoBd::Payload => (false, false, false),
+                                TsoBd::EndOfFrame => (false, true, false),
+                                TsoBd::EndOfPacket => (false, true, true),
+                            };
+                            // Each frame's header buffer leads with its FCB.
+                            let f = TxFlags {
+                                first,
+                                last,
+                                interrupt,
+                                toe: first,
+                                wrap: i == last_slot,
+                            };
+                            let lst = desc::tx_lstatus(len, f);
+                            if i == first_slot {
+                                first_lst = lst;
+                                bds.fill(i, addr, None);
+                            } else {
+                                bds.fill(i, addr, Some(lst));
+                            }
+                        },
+                    )
+                    .map(|n| (n, first_lst))
+            }
+        }
     }
 }

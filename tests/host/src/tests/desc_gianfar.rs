@@ -8,20 +8,60 @@ use crate::gianfar::desc::*;
 fn tx_lstatus_matches_c_flag_layout() {
     // Single-BD frame: BD_LFLAG(TXBD_CRC | TXBD_READY | TXBD_LAST | TXBD_INTERRUPT) | len
     assert_eq!(
-        tx_lstatus(60, true, true, false, false),
+        tx_lstatus(
+            60,
+            TxFlags {
+                first: true,
+                last: true,
+                interrupt: true,
+                ..TxFlags::NONE
+            }
+        ),
         (0x8000 | 0x0400 | 0x0800 | 0x1000) << 16 | 60
     );
     // With a frame control block on the first BD.
     assert_eq!(
-        tx_lstatus(1514, true, false, true, false),
+        tx_lstatus(
+            1514,
+            TxFlags {
+                first: true,
+                toe: true,
+                ..TxFlags::NONE
+            }
+        ),
         (0x8000 | 0x0400 | 0x0002) << 16 | 1514
     );
     // A middle fragment in the last slot keeps the wrap bit.
     assert_eq!(
-        tx_lstatus(4096, false, false, false, true),
+        tx_lstatus(
+            4096,
+            TxFlags {
+                wrap: true,
+                ..TxFlags::NONE
+            }
+        ),
         (0x8000 | 0x2000) << 16 | 4096
     );
-    assert!(tx_busy(tx_lstatus(1, false, true, false, false)));
+    assert!(tx_busy(tx_lstatus(
+        1,
+        TxFlags {
+            last: true,
+            ..TxFlags::NONE
+        }
+    )));
+    // TOE only on a first buffer; the interrupt apart from LAST (software
+    // TSO: one per packet).
+    assert_eq!(
+        tx_lstatus(
+            100,
+            TxFlags {
+                toe: true,
+                last: true,
+                ..TxFlags::NONE
+            }
+        ),
+        (0x8000 | 0x0800) << 16 | 100
+    );
     assert!(!tx_busy(tx_idle(true)));
     assert_eq!(tx_idle(true), 0x2000 << 16);
     assert_eq!(tx_idle(false), 0);
