@@ -748,6 +748,18 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     }
 }
 
+/// A [`NetDriver`] whose C entry points [`declare_net_driver!`] defined: the
+/// only state type a [`Registration`] may register, since the shim hands
+/// every registered device's state to those entry points, which take it as
+/// this type.
+///
+/// # Safety
+///
+/// Implemented only by `declare_net_driver!`, for the type whose entry
+/// points it defines (their symbols are global, so a module has one such
+/// type at most).
+pub(crate) unsafe trait DeclaredNetDriver: NetDriver {}
+
 /// A registered network device with its driver state `T`.
 ///
 /// # Invariants
@@ -766,9 +778,10 @@ unsafe impl<T: NetDriver> Send for Registration<T> {}
 // SAFETY: `&Registration` only hands out `&T`, which is `Sync`.
 unsafe impl<T: NetDriver> Sync for Registration<T> {}
 
-impl<T: NetDriver> Registration<T> {
+impl<T: DeclaredNetDriver> Registration<T> {
     /// Allocates a net_device with `txqs`/`rxqs` queues under `parent`,
-    /// builds the driver state with `init` and registers the device.
+    /// builds the driver state with `init` and registers the device; `T` is
+    /// the type the entry points were declared for ([`DeclaredNetDriver`]).
     pub(crate) fn new(
         parent: &device::Device,
         txqs: u32,
@@ -807,7 +820,9 @@ impl<T: NetDriver> Registration<T> {
         // INVARIANT: allocated, `rs` set to the boxed state, registered.
         Ok(Self { dev, state })
     }
+}
 
+impl<T: NetDriver> Registration<T> {
     /// The driver state.
     pub(crate) fn state(&self) -> &T {
         // SAFETY: By the type invariant `state` is a live box owned by `self`.
@@ -1155,6 +1170,9 @@ pub(crate) mod entry {
 /// type `$t` (one per module; the symbols are local to the module).
 macro_rules! declare_net_driver {
     ($t:ty) => {
+        // SAFETY: The entry points below are `$t`'s.
+        unsafe impl $crate::netdev::net::DeclaredNetDriver for $t {}
+
         mod nxp_rs_entry_points {
             use super::*;
             use kernel::ffi::{
