@@ -9,13 +9,13 @@
 # changed nothing at all. Then, with the initial configuration restored,
 # the interface must carry traffic.
 # RANDOM_SEED repeats a run (the seed is printed); RANDOM_OPS sets the
-# number of requests (default 40; 1000 in make soak).
+# number of requests (default 30; 1000 in make soak).
 # timeout: 240
 . /usr/share/nxp/tests/lib.sh
 check "interface up" netif_up
 IF=$(netif)
 seed=${RANDOM_SEED:-$(od -An -N3 -tu4 /dev/urandom | tr -d ' ')}
-nops=${RANDOM_OPS:-40}
+nops=${RANDOM_OPS:-30}
 diag "seed $seed (RANDOM_SEED=$seed repeats this run), $nops requests"
 
 field() { # <ethtool option> <section start or -> <key>: a value ethtool reports

@@ -57,7 +57,7 @@ unwound() { cat "$(dirname $knob)/tx_map_unwound"; }
 p0=$(cat $S/tx_packets)
 udp_stream 30M 60 500
 pid=$!
-inject udp 100 1
+inject udp 50 1
 killall iperf3 2> /dev/null
 wait $pid
 # TCP's packets carry page fragments: the last fragment's mapping fails,
@@ -74,7 +74,7 @@ for mode in $modes; do
 	iperf3 -c $HOST_IP -t 60 -w 128K -f m > /tmp/iperf.out 2>&1 &
 	pid=$!
 	check "$mode: TCP flowing before the failures" wait_for 10 flowing
-	inject "TCP $mode" 15 0
+	inject "TCP $mode" 10 0
 	u1=$(unwound)
 	diag "TCP $mode: $((u1 - u0)) of the failures hit a packet after other mappings or descriptors"
 	# With TSO every data packet is a GSO packet; without it, parts that
