@@ -40,6 +40,7 @@ NXP_BOARDS="ppc-e500 arm-imx7 arm-imx6ul arm64-imx8mp"
 board_vars() {
 	BOARD=$1
 	DEBUG_CONFIGS= DEBUG_LLVM=
+	VCPUS=1 # the emulated SoC's cores (QEMU runs one host thread for each)
 	DTB= PORT= DEB_ARCH=
 	case "$BOARD" in
 	ppc-e500)
@@ -60,6 +61,7 @@ board_vars() {
 		KARGS="ARCH=arm CROSS_COMPILE=$CROSS"
 		# One ARMv7 kernel for both i.MX boards.
 		KCONF=arm-imx7
+		case $BOARD in arm-imx7) VCPUS=2 ;; esac
 		KTARGETS="zImage modules nxp/imx/imx7d-sdb.dtb nxp/imx/imx6ul-14x14-evk.dtb"
 		KIMAGE=arch/arm/boot/zImage
 		case $BOARD in
@@ -78,6 +80,7 @@ board_vars() {
 		CROSS=aarch64-linux-gnu-
 		KARGS="ARCH=arm64 CROSS_COMPILE=$CROSS"
 		KCONF=arm64-imx8mp
+		VCPUS=4
 		KTARGETS="Image modules freescale/imx8mp-evk.dtb"
 		KIMAGE=arch/arm64/boot/Image
 		DTB=arch/arm64/boot/dts/freescale/imx8mp-evk.dtb
@@ -107,7 +110,7 @@ board_vars() {
 		KARGS="$KARGS LLVM=$NXP_LLVM"
 	fi
 	export ARCH CROSS KARGS KCONF KTARGETS KIMAGE DTB PORT DEB_ARCH C_DRIVER C_DRIVER_MOD RS_DRIVER GNU_HOST BOARD
-	export DEBUG_CONFIGS DEBUG_LLVM
+	export DEBUG_CONFIGS DEBUG_LLVM VCPUS
 }
 
 # kdir_kargs <kernel build>: what make needs beyond KARGS to build or

@@ -96,7 +96,7 @@ ppc-e500)
 		-device eTSEC,netdev=n0,mac=52:54:00:12:34:56
 	;;
 arm-imx7)
-	set -- qemu-system-arm -M mcimx7d-sabre -smp 2 -m 512M \
+	set -- qemu-system-arm -M mcimx7d-sabre -smp "$VCPUS" -m 512M \
 		-kernel "$kdir/$KIMAGE" -dtb "$kdir/$DTB" \
 		-append "console=ttymxc0,115200" \
 		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:57 \
@@ -118,7 +118,7 @@ arm64-imx8mp)
 	# (kernel/dts/imx8mp-evk-qemu.sh).
 	dtb=$work/imx8mp-evk-qemu.dtb
 	"$NXP_TOP/kernel/dts/imx8mp-evk-qemu.sh" "$kdir" "$kdir/$DTB" "$dtb"
-	set -- qemu-system-aarch64 -M imx8mp-evk -smp 4 -m 1G \
+	set -- qemu-system-aarch64 -M imx8mp-evk -smp "$VCPUS" -m 1G \
 		-kernel "$kdir/$KIMAGE" -dtb "$dtb" \
 		-append "console=ttymxc1,115200" -serial null -serial mon:stdio \
 		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:5b

@@ -11,7 +11,8 @@
 # boards that run the kernel's network suites; empty: none), NXP_DEBUG=1 for the debug
 # kernels in the main pass (the debug pass is then skipped), NXP_DEBUG_PASS=0
 # to skip the debug pass, NXP_TESTS_C / NXP_TESTS_RUST to override the guest
-# test lists.
+# test lists, NXP_PARALLEL=0 to run one board at a time (by default two
+# one-core boards run side by side on a host with two CPUs or more).
 set -eu
 . "$(dirname "$0")/env.sh"
 BOARDS=${BOARDS:-$NXP_BOARDS}
@@ -217,45 +218,108 @@ fi
 tap_stream "host: unit tests and static checks" "$H"
 
 # --- boards --------------------------------------------------------------------
-for board in $BOARDS; do
-	board_vars "$board"
-	B=$RES/$board.tap
+# main_board <board>: builds for the board and runs every guest test with
+# the C driver and ours (TAP lines to $RES/<board>.tap).
+main_board() {
+	board_vars "$1"
+	B=$RES/$1.tap
 	: > "$B"
-	step "$board: kernel, userland, modules ($(elapsed))" >&2
-	if ! kdir=$(kernel "$board" "${NXP_DEBUG:-0}" 2> "$RES/$board-kernel.log"); then
-		{ echo "not ok 0 build: $board kernel"; sed 's/^/#   /' "$RES/$board-kernel.log" | tail -30; } >> "$B"
-		tap_stream "board $board" "$B"
-		continue
+	step "$1: kernel, userland, modules ($(elapsed))" >&2
+	if ! kdir=$(kernel "$1" "${NXP_DEBUG:-0}" 2> "$RES/$1-kernel.log"); then
+		{ echo "not ok 0 build: $1 kernel"; sed 's/^/#   /' "$RES/$1-kernel.log" | tail -30; } >> "$B"
+		return 0
 	fi
-	echo "ok 0 build: $board kernel ($(basename "$kdir"))" >> "$B"
-	if ! ul=$("$NXP_TOP/scripts/build-userland.sh" "$board" 2> "$RES/$board-userland.log"); then
-		{ echo "not ok 0 build: $board guest userland"; sed 's/^/#   /' "$RES/$board-userland.log" | tail -30; } >> "$B"
-		tap_stream "board $board" "$B"
-		continue
+	echo "ok 0 build: $1 kernel ($(basename "$kdir"))" >> "$B"
+	if ! ul=$("$NXP_TOP/scripts/build-userland.sh" "$1" 2> "$RES/$1-userland.log"); then
+		{ echo "not ok 0 build: $1 guest userland"; sed 's/^/#   /' "$RES/$1-userland.log" | tail -30; } >> "$B"
+		return 0
 	fi
-	echo "ok 0 build: $board guest userland" >> "$B"
-	if mo=$("$NXP_TOP/scripts/build-modules.sh" "$board" 2> "$RES/$board-modules.log"); then
-		echo "ok 0 build: $board modules warning-free ($(cd "$mo" && ls *.ko | tr '\n' ' '))" >> "$B"
+	echo "ok 0 build: $1 guest userland" >> "$B"
+	if mo=$("$NXP_TOP/scripts/build-modules.sh" "$1" 2> "$RES/$1-modules.log"); then
+		echo "ok 0 build: $1 modules warning-free ($(cd "$mo" && ls *.ko | tr '\n' ' '))" >> "$B"
 	else
-		{ echo "not ok 0 build: $board modules"; sed 's/^/#   /' "$RES/$board-modules.log" | tail -40; } >> "$B"
+		{ echo "not ok 0 build: $1 modules"; sed 's/^/#   /' "$RES/$1-modules.log" | tail -40; } >> "$B"
 		mo=$(mktemp -d)
 	fi
-	if "$NXP_TOP/scripts/build-modules.sh" "$board" CLIPPY=1 > /dev/null 2> "$RES/$board-clippy.log"; then
-		echo "ok 0 static: $board modules clippy-clean" >> "$B"
+	if "$NXP_TOP/scripts/build-modules.sh" "$1" CLIPPY=1 > /dev/null 2> "$RES/$1-clippy.log"; then
+		echo "ok 0 static: $1 modules clippy-clean" >> "$B"
 	else
-		{ echo "not ok 0 static: $board modules clippy"; sed 's/^/#   /' "$RES/$board-clippy.log" | tail -40; } >> "$B"
+		{ echo "not ok 0 static: $1 modules clippy"; sed 's/^/#   /' "$RES/$1-clippy.log" | tail -40; } >> "$B"
 	fi
-	img=$NXP_OUT/$board/initramfs.cpio.gz
-	"$NXP_TOP/scripts/mkinitramfs.sh" "$board" "$kdir" "$mo" "$ul" "$img"
-
+	img=$NXP_OUT/$1/initramfs.cpio.gz
+	"$NXP_TOP/scripts/mkinitramfs.sh" "$1" "$kdir" "$mo" "$ul" "$img"
 	for drv in c rust; do
-		run_guest_tests "$board" "$drv" "$(tests_for "$board" $drv)" >> "$B"
+		run_guest_tests "$1" "$drv" "$(tests_for "$1" $drv)" >> "$B"
 	done
-	tap_stream "board $board" "$B"
-done
+}
+
+# debug_board <board>: our driver once more, every test but DEBUG_SKIP, on
+# the board's debug kernel (TAP lines to $RES/<board>-debug.tap).
+debug_board() {
+	board_vars "$1"
+	B=$RES/$1-debug.tap
+	: > "$B"
+	step "$1: debug kernel and modules ($(elapsed))" >&2
+	if ! kdir=$(kernel "$1" 1 2> "$RES/$1-debug-kernel.log"); then
+		{ echo "not ok 0 build: $1 debug kernel"; sed 's/^/#   /' "$RES/$1-debug-kernel.log" | tail -30; } >> "$B"
+		return 0
+	fi
+	echo "ok 0 build: $1 debug kernel ($(basename "$kdir"))" >> "$B"
+	ul=$("$NXP_TOP/scripts/build-userland.sh" "$1" 2> /dev/null) || ul=
+	if [ -n "$ul" ] && mo=$(NXP_DEBUG=1 "$NXP_TOP/scripts/build-modules.sh" "$1" 2> "$RES/$1-debug-modules.log"); then
+		echo "ok 0 build: $1 modules for the debug kernel" >> "$B"
+		img=$NXP_OUT/$1-debug/initramfs.cpio.gz
+		"$NXP_TOP/scripts/mkinitramfs.sh" "$1" "$kdir" "$mo" "$ul" "$img"
+		run_guest_tests "$1" rust "$(tests_for "$1" rust)" >> "$B"
+	else
+		{ echo "not ok 0 build: $1 modules for the debug kernel"; sed 's/^/#   /' "$RES/$1-debug-modules.log" | tail -40; } >> "$B"
+	fi
+}
+
+# rp_one <board>: one board's part of the pass in a subshell of its own; a
+# part that stops early (a failed image build) fails the pass.
+rp_one() {
+	("$rp_fn" "$1") ||
+		echo "not ok 0 $1$rp_sfx: the board's pass stopped early (status $?)" >> "$RES/$1$rp_sfx.tap"
+}
+
+# run_pass <function> <tap suffix> <title suffix>: runs the function for
+# every board, then prints each board's TAP stream in the order of BOARDS.
+# Boards whose emulated cores fit the host's CPUs together (two one-core
+# boards on two CPUs) run two at a time, each in its own network namespace
+# (scripts/run-board.sh); the rest run alone. NXP_PARALLEL=0: one at a time.
+run_pass() {
+	ncpu=$(nproc)
+	lone= pair=
+	for b in $BOARDS; do
+		v=$(board_vars "$b" && echo "$VCPUS")
+		if [ "${NXP_PARALLEL:-1}" = 1 ] && [ $((2 * v)) -le "$ncpu" ]; then
+			pair="$pair $b"
+		else
+			lone="$lone $b"
+		fi
+	done
+	rp_fn=$1 rp_sfx=$2 rp_title=$3
+	set -- $pair
+	while [ $# -ge 2 ]; do
+		rp_one "$1" &
+		pid=$!
+		rp_one "$2"
+		wait $pid
+		shift 2
+	done
+	[ $# = 0 ] || rp_one "$1"
+	for b in $lone; do
+		rp_one "$b"
+	done
+	for b in $BOARDS; do
+		tap_stream "board $b$rp_title" "$RES/$b$rp_sfx.tap"
+	done
+}
+
+run_pass main_board "" ""
 
 # --- debug kernels -----------------------------------------------------------
-# Our drivers once more, every test but DEBUG_SKIP, on each board's debug kernel
 # (kernel/configs/debug.config: lockdep, sleep-in-atomic checks, KMEMLEAK,
 # SLUB debug, DMA-API debug, Rust overflow checks; KASAN where the board's
 # Rust support allows it, kernel/configs/kasan.config); a splat fails the
@@ -263,28 +327,7 @@ done
 # NXP_DEBUG=1 the main pass already ran on these kernels.
 if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
 	TAG=-debug
-	for board in $BOARDS; do
-		board_vars "$board"
-		B=$RES/$board-debug.tap
-		: > "$B"
-		step "$board: debug kernel and modules ($(elapsed))" >&2
-		if ! kdir=$(kernel "$board" 1 2> "$RES/$board-debug-kernel.log"); then
-			{ echo "not ok 0 build: $board debug kernel"; sed 's/^/#   /' "$RES/$board-debug-kernel.log" | tail -30; } >> "$B"
-			tap_stream "board $board, debug kernel" "$B"
-			continue
-		fi
-		echo "ok 0 build: $board debug kernel ($(basename "$kdir"))" >> "$B"
-		ul=$("$NXP_TOP/scripts/build-userland.sh" "$board" 2> /dev/null) || ul=
-		if [ -n "$ul" ] && mo=$(NXP_DEBUG=1 "$NXP_TOP/scripts/build-modules.sh" "$board" 2> "$RES/$board-debug-modules.log"); then
-			echo "ok 0 build: $board modules for the debug kernel" >> "$B"
-			img=$NXP_OUT/$board-debug/initramfs.cpio.gz
-			"$NXP_TOP/scripts/mkinitramfs.sh" "$board" "$kdir" "$mo" "$ul" "$img"
-			run_guest_tests "$board" rust "$(tests_for "$board" rust)" >> "$B"
-		else
-			{ echo "not ok 0 build: $board modules for the debug kernel"; sed 's/^/#   /' "$RES/$board-debug-modules.log" | tail -40; } >> "$B"
-		fi
-		tap_stream "board $board, debug kernel" "$B"
-	done
+	run_pass debug_board -debug ", debug kernel"
 	TAG=
 fi
 
