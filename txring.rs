@@ -14,13 +14,20 @@ use kernel::prelude::*;
 
 use crate::{
     netdev::{
+        debugfs::{
+            DebugDir,
+            Value, //
+        },
         dma::{
             DmaAddr,
             DmaDevice,
             TxBufMem,
             TxMap, //
         },
-        net::NetDev,
+        net::{
+            NetDev,
+            TxQueue, //
+        },
         skb::Skb,
     },
     ring::{
@@ -29,6 +36,39 @@ use crate::{
     },
     tso,
 };
+
+/// The debugfs counts of the BQL check ([`check_bql`]): checks made and
+/// mismatches found.
+pub(crate) struct BqlCheck<const C: usize, const M: usize>(
+    pub(crate) Value<C>,
+    pub(crate) Value<M>,
+);
+
+/// The drivers' BQL check (debugfs knob `check_bql`): compares BQL's bytes
+/// in flight on `txq` with the bytes on the ring of `book`, counting in
+/// `debug`. The two match exactly where xmit reports to BQL under the lock
+/// that `book` is borrowed from and every completion reclaimed so far has
+/// been reported (the Tx completion before it reclaims: it alone reports).
+pub(crate) fn check_bql<const X: usize, const K: usize, const C: usize, const M: usize>(
+    debug: &DebugDir<X, K>,
+    counts: BqlCheck<C, M>,
+    book: &TxBook,
+    txq: TxQueue,
+) {
+    let Some(inflight) = txq.bql_inflight() else {
+        return;
+    };
+    debug.add(counts.0, 1);
+    // (A `u32`: formatting a `u64` divides 64-bit numbers, which the
+    // kernel's Rust support on 32-bit PowerPC turns into a panic.)
+    let on_ring = book.bytes_on_ring();
+    if inflight != on_ring {
+        if debug.get(counts.1) == 0 {
+            pr_warn!("BQL has {inflight} bytes in flight, the Tx ring {on_ring}\n");
+        }
+        debug.add(counts.1, 1);
+    }
+}
 
 /// A driver's Tx descriptors, as the shared bookkeeping needs them.
 pub(crate) trait TxDescs {
@@ -337,6 +377,14 @@ impl TxBook {
             }
         }
         Ok(k)
+    }
+
+    /// Bytes of the packets on the ring: reported to BQL and not reclaimed
+    /// yet (only a packet's first slot counts them, type invariant). At most
+    /// the ring's size times the largest packet (64 KiB), so a `u32` holds
+    /// it.
+    pub(crate) fn bytes_on_ring(&self) -> u32 {
+        self.slots.iter().map(|s| s.bytes).sum()
     }
 
     /// Hands the packet mapped at `first` its skb (freed on completion).

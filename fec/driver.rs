@@ -53,7 +53,10 @@ use crate::netdev::{
     MacAddr, //
 };
 use crate::ring::RingConfig;
-use crate::txring::TsoLimit;
+use crate::txring::{
+    BqlCheck,
+    TsoLimit, //
+};
 use crate::{
     netdev,
     txring, //
@@ -137,10 +140,13 @@ pub(crate) const DBG_TXIC: Value<0> = Value;
 pub(crate) const DBG_RXIC: Value<1> = Value;
 pub(crate) const DBG_ITR_RATE: Value<2> = Value;
 pub(crate) const DBG_TX_MAP_UNWOUND: Value<3> = Value;
+/// The BQL check's counts (`bql_checks`, `bql_mismatch`).
+pub(crate) const DBG_BQL: BqlCheck<4, 5> = BqlCheck(Value, Value);
 pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
 pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
 pub(crate) const DBG_FORCE_TX_ALIGN: Knob<2> = Knob;
 pub(crate) const DBG_FAIL_TX_MAP: Knob<3> = Knob;
+pub(crate) const DBG_CHECK_BQL: Knob<4> = Knob;
 
 /// NAPI instances, as `id`s passed to [`NetDriver::poll`].
 pub(crate) const NAPI_RX: u32 = 0;
@@ -258,7 +264,7 @@ pub(crate) struct Fec {
     /// stalled transmitter (no doorbells until the Tx-timeout reset clears
     /// it), the Tx alignment copy of the non-AVB parts, and Tx mapping
     /// failures.
-    pub(crate) debug: DebugDir<4, 4>,
+    pub(crate) debug: DebugDir<6, 5>,
     /// Software TSO offered (parts with checksum insertion and no Tx
     /// alignment constraint).
     pub(crate) tso: bool,
@@ -463,12 +469,20 @@ impl Fec {
         // Named like the MDIO bus, after the register base.
         let debug = DebugDir::new(
             id,
-            [c"txic0", c"rxic0", c"itr_clock_hz", c"tx_map_unwound"],
+            [
+                c"txic0",
+                c"rxic0",
+                c"itr_clock_hz",
+                c"tx_map_unwound",
+                c"bql_checks",
+                c"bql_mismatch",
+            ],
             [
                 c"fail_rx_alloc",
                 c"stall_tx",
                 c"force_tx_align",
                 c"fail_tx_map",
+                c"check_bql",
             ],
         )?;
         debug.set(DBG_ITR_RATE, itr_rate);

@@ -6,6 +6,8 @@ use crate::fec::{
     desc,
     driver::{
         Fec,
+        DBG_BQL,
+        DBG_CHECK_BQL,
         DBG_FAIL_TX_MAP,
         DBG_FORCE_TX_ALIGN,
         DBG_STALL_TX,
@@ -299,6 +301,12 @@ impl Fec {
         let Some(tx) = (*guard).as_mut() else {
             return;
         };
+        // debugfs `check_bql`: the last poll has reported to BQL all it
+        // reclaimed, and xmit reports under this lock, so BQL must count
+        // exactly the packets on the ring (those this poll reclaims too).
+        if self.debug.is_set(DBG_CHECK_BQL) {
+            txring::check_bql(&self.debug, DBG_BQL, &tx.book, self.txq());
+        }
         let size = tx.size;
         let wake = tx.thresholds.wake();
         let c = Cursor {

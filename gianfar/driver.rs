@@ -46,6 +46,7 @@ use crate::ring::{
 };
 use crate::txring::{
     self,
+    BqlCheck,
     TsoLimit, //
 };
 use core::sync::atomic::{
@@ -218,7 +219,7 @@ pub(crate) struct Gfar {
     /// injected after other mappings, and test knobs: Rx allocation failures
     /// (and how many to let pass first), a stalled transmitter (no doorbells
     /// until the Tx-timeout reset clears it), and Tx mapping failures.
-    pub(crate) debug: DebugDir<4, 4>,
+    pub(crate) debug: DebugDir<6, 5>,
 }
 
 /// debugfs values and knobs.
@@ -226,10 +227,13 @@ pub(crate) const DBG_TXIC: Value<0> = Value;
 pub(crate) const DBG_RXIC: Value<1> = Value;
 pub(crate) const DBG_GADDR_SET: Value<2> = Value;
 pub(crate) const DBG_TX_MAP_UNWOUND: Value<3> = Value;
+/// The BQL check's counts (`bql_checks`, `bql_mismatch`).
+pub(crate) const DBG_BQL: BqlCheck<4, 5> = BqlCheck(Value, Value);
 pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
 pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
 pub(crate) const DBG_FAIL_RX_ALLOC_SKIP: Knob<2> = Knob;
 pub(crate) const DBG_FAIL_TX_MAP: Knob<3> = Knob;
+pub(crate) const DBG_CHECK_BQL: Knob<4> = Knob;
 
 /// The platform driver's data for a bound eTSEC.
 pub(crate) struct Etsec {
@@ -461,12 +465,20 @@ impl Gfar {
         let link = KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?;
         let debug = DebugDir::new(
             debug_name,
-            [c"txic0", c"rxic0", c"gaddr_bits", c"tx_map_unwound"],
+            [
+                c"txic0",
+                c"rxic0",
+                c"gaddr_bits",
+                c"tx_map_unwound",
+                c"bql_checks",
+                c"bql_mismatch",
+            ],
             [
                 c"fail_rx_alloc",
                 c"stall_tx",
                 c"fail_rx_alloc_skip",
                 c"fail_tx_map",
+                c"check_bql",
             ],
         )?;
         let rctrl_lock = KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?;

@@ -10,6 +10,8 @@ use crate::gianfar::{
     driver::{
         Gfar,
         Group,
+        DBG_BQL,
+        DBG_CHECK_BQL,
         DBG_FAIL_TX_MAP,
         DBG_STALL_TX,
         DBG_TX_MAP_UNWOUND, //
@@ -249,6 +251,12 @@ impl Gfar {
         let Some(tx) = (*guard).as_mut() else {
             return;
         };
+        // debugfs `check_bql`: the last poll has reported to BQL all it
+        // reclaimed, and xmit reports under this lock, so BQL must count
+        // exactly the packets on the ring (those this poll reclaims too).
+        if self.debug.is_set(DBG_CHECK_BQL) {
+            txring::check_bql(&self.debug, DBG_BQL, &tx.book, g.txq());
+        }
         let size = tx.size;
         let wake = tx.thresholds.wake();
         let c = Cursor {

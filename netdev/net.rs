@@ -471,6 +471,16 @@ impl TxQueue {
         unsafe { ffi::nxp_tx_sent(self.0.as_ptr(), bytes) }
     }
 
+    /// BQL's bytes in flight on the queue (reported sent, not yet
+    /// completed); `None` in a kernel without BQL. A snapshot: exact only
+    /// while neither xmit nor completion reports to BQL.
+    pub(crate) fn bql_inflight(self) -> Option<u32> {
+        // SAFETY: Valid queue (type invariant); the helper only reads two
+        // counters with READ_ONCE(), which is allowed in any context.
+        let v = unsafe { ffi::nxp_txq_bql_inflight(self.0.as_ptr()) };
+        u32::try_from(v).ok()
+    }
+
     /// Stops the queue if fewer than `stop` descriptors are free (in advance
     /// of the next packet), re-checking against a racing completion; see
     /// `netif_txq_maybe_stop()`. Returns true if the queue is left stopped.

@@ -721,6 +721,19 @@ bool nxp_tx_sent(struct netdev_queue *txq, unsigned int bytes)
 	return __netdev_tx_sent_queue(txq, bytes, netdev_xmit_more());
 }
 
+/*
+ * BQL's bytes in flight on @txq: reported sent, not yet completed; -1
+ * without BQL.
+ */
+s64 nxp_txq_bql_inflight(struct netdev_queue *txq)
+{
+#ifdef CONFIG_BQL
+	return (u32)(READ_ONCE(txq->dql.num_queued) - READ_ONCE(txq->dql.num_completed));
+#else
+	return -1;
+#endif
+}
+
 /* Free descriptors from the ring's free-running counters (re-read each use). */
 #define NXP_FREE(p, c, size) ((size) - (READ_ONCE(*(p)) - READ_ONCE(*(c))))
 

@@ -148,6 +148,7 @@ void nxp_irq_free(struct nxp_irq *i);
 /* Tx queues, BQL */
 struct netdev_queue *nxp_netdev_txq(struct net_device *dev, unsigned int idx);
 bool nxp_tx_sent(struct netdev_queue *txq, unsigned int bytes);
+s64 nxp_txq_bql_inflight(struct netdev_queue *txq);
 int nxp_txq_maybe_stop(struct netdev_queue *txq, const u32 *produced,
 		       const u32 *consumed, u32 size, u32 stop, u32 start);
 int nxp_txq_completed_wake(struct netdev_queue *txq, unsigned int pkts,

@@ -6,7 +6,9 @@
 # (across 1500 where the controller allows), Rx checksum and TSO toggles,
 # link flaps (down/up) and a driver reload. Each operation must be accepted
 # and the carrier back within 15 s; between reloads the interface counters
-# never go backwards. Afterwards BQL has nothing in flight, the settings are
+# never go backwards. Our drivers check at every Tx completion meanwhile
+# that BQL's bytes in flight are the bytes on the Tx ring (debugfs knob
+# check_bql; counts bql_checks, bql_mismatch): none may differ. Afterwards BQL has nothing in flight, the settings are
 # the initial ones and traffic flows. An operation the driver lacks (its
 # first try fails) is left out and said so; CONTROL_OPS names the ones to
 # run (default all; spaces or commas).
@@ -45,7 +47,18 @@ op_csum() { if [ $1 = 1 ]; then ethtool -K $IF rx off; else ethtool -K $IF rx on
 op_tso() { if [ $1 = 1 ]; then ethtool -K $IF tso off; else ethtool -K $IF tso on; fi; }
 op_flap() { ip link set $IF down && ip link set $IF up; }
 op_reload() {
-	unload_driver && netif_up && IF=$(netif) && fresh
+	bql_sum
+	unload_driver && netif_up && IF=$(netif) && fresh && bql_on
+}
+# The BQL check of our drivers, summed over reloads (each starts at 0).
+bqlc=0 bqlm=0
+bql_on() { [ -n "$(dbgdir)" ] && echo 1 > "$(dbgdir)/check_bql" || true; }
+bql_sum() {
+	d=$(dbgdir) || return 0
+	# (Mismatches first: checks may go on while this reads.)
+	bqlm=$((bqlm + $(cat $d/bql_mismatch)))
+	bqlc=$((bqlc + $(cat $d/bql_checks)))
+	echo 0 > $d/check_bql
 }
 # After a reload every setting is the driver's default again: state 0.
 fresh() {
@@ -92,6 +105,7 @@ monotonic() {
 	set -- $1 $2
 	[ $5 -ge $1 ] && [ $6 -ge $2 ] && [ $7 -ge $3 ] && [ $8 -ge $4 ]
 }
+bql_on
 traffic
 sleep 2
 nops=0 refusals=0 stuckn=0 backn=0
@@ -126,9 +140,15 @@ while [ $(($(date +%s) - cs_t0)) -lt $SECS ] && [ -n "$ops" ]; do
 done
 diag "$nops operations in $(($(date +%s) - cs_t0)) s"
 killall iperf3 > /dev/null 2>&1
+bql_sum
 check "every operation accepted" test $refusals = 0
 check "carrier and traffic back after each" test $stuckn = 0
 check "counters never went backwards" test $backn = 0
+if [ "$NXP_DRIVER" = rust ]; then
+	diag "BQL checked at $bqlc Tx completions, $bqlm mismatches"
+	check "BQL checked during the storm" test $bqlc -gt 0
+	check "BQL in flight equals the bytes on the Tx ring at every check" test $bqlm = 0
+fi
 # Back to the initial settings (each op's state 0).
 for o in $ops; do
 	case $o in flap | reload | mtu) continue ;; esac
