@@ -16,6 +16,7 @@ use crate::{
     netdev::{
         debugfs::{
             DebugDir,
+            Knob,
             Value, //
         },
         dma::{
@@ -36,6 +37,38 @@ use crate::{
     },
     tso,
 };
+
+/// The drivers' Tx mapping fault injection in debugfs: knob `fail_tx_map`
+/// (how many packets' last mapping is to fail) and count `tx_map_unwound`
+/// (injected failures that hit a packet whose other parts were mapped or
+/// written first, which the book had to undo).
+pub(crate) struct TxMapFault<const F: usize, const U: usize>(
+    pub(crate) Knob<F>,
+    pub(crate) Value<U>,
+);
+
+impl<const F: usize, const U: usize> TxMapFault<F, U> {
+    /// Whether the next packet's last mapping is to fail (taking one
+    /// from the knob).
+    #[inline]
+    pub(crate) fn arm<const X: usize, const K: usize>(&self, debug: &DebugDir<X, K>) -> bool {
+        debug.take(self.0)
+    }
+
+    /// Counts a failure injected into a packet of several parts (`nfrags`
+    /// fragments, or TSO segments).
+    pub(crate) fn unwound<const X: usize, const K: usize>(
+        &self,
+        debug: &DebugDir<X, K>,
+        armed: bool,
+        nfrags: u32,
+        tso: bool,
+    ) {
+        if armed && (nfrags > 0 || tso) {
+            debug.add(self.1, 1);
+        }
+    }
+}
 
 /// The debugfs counts of the BQL check ([`check_bql`]): checks made and
 /// mismatches found.

@@ -55,7 +55,8 @@ use crate::netdev::{
 use crate::ring::RingConfig;
 use crate::txring::{
     BqlCheck,
-    TsoLimit, //
+    TsoLimit,
+    TxMapFault, //
 };
 use crate::{
     netdev,
@@ -139,13 +140,13 @@ pub(crate) const MII_TIMEOUT_US: u32 = 30000;
 pub(crate) const DBG_TXIC: Value<0> = Value;
 pub(crate) const DBG_RXIC: Value<1> = Value;
 pub(crate) const DBG_ITR_RATE: Value<2> = Value;
-pub(crate) const DBG_TX_MAP_UNWOUND: Value<3> = Value;
 /// The BQL check's counts (`bql_checks`, `bql_mismatch`).
 pub(crate) const DBG_BQL: BqlCheck<4, 5> = BqlCheck(Value, Value);
 pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
 pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
 pub(crate) const DBG_FORCE_TX_ALIGN: Knob<2> = Knob;
-pub(crate) const DBG_FAIL_TX_MAP: Knob<3> = Knob;
+/// Tx mapping faults (`fail_tx_map`, `tx_map_unwound`).
+pub(crate) const DBG_TX_MAP: TxMapFault<3, 3> = TxMapFault(Knob, Value);
 pub(crate) const DBG_CHECK_BQL: Knob<4> = Knob;
 
 /// NAPI instances, as `id`s passed to [`NetDriver::poll`].

@@ -47,7 +47,8 @@ use crate::ring::{
 use crate::txring::{
     self,
     BqlCheck,
-    TsoLimit, //
+    TsoLimit,
+    TxMapFault, //
 };
 use core::sync::atomic::{
     AtomicBool,
@@ -226,13 +227,13 @@ pub(crate) struct Gfar {
 pub(crate) const DBG_TXIC: Value<0> = Value;
 pub(crate) const DBG_RXIC: Value<1> = Value;
 pub(crate) const DBG_GADDR_SET: Value<2> = Value;
-pub(crate) const DBG_TX_MAP_UNWOUND: Value<3> = Value;
 /// The BQL check's counts (`bql_checks`, `bql_mismatch`).
 pub(crate) const DBG_BQL: BqlCheck<4, 5> = BqlCheck(Value, Value);
 pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
 pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
 pub(crate) const DBG_FAIL_RX_ALLOC_SKIP: Knob<2> = Knob;
-pub(crate) const DBG_FAIL_TX_MAP: Knob<3> = Knob;
+/// Tx mapping faults (`fail_tx_map`, `tx_map_unwound`).
+pub(crate) const DBG_TX_MAP: TxMapFault<3, 3> = TxMapFault(Knob, Value);
 pub(crate) const DBG_CHECK_BQL: Knob<4> = Knob;
 
 /// The platform driver's data for a bound eTSEC.

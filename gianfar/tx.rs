@@ -12,9 +12,8 @@ use crate::gianfar::{
         Group,
         DBG_BQL,
         DBG_CHECK_BQL,
-        DBG_FAIL_TX_MAP,
         DBG_STALL_TX,
-        DBG_TX_MAP_UNWOUND, //
+        DBG_TX_MAP, //
     },
     regs::{
         self,
@@ -205,13 +204,10 @@ impl Gfar {
         // was mapped so far.
         let first_slot = size.slot(produced);
         // `fail_tx_map` in debugfs injects mapping failures.
-        let fail_map = self.debug.take(DBG_FAIL_TX_MAP);
+        let fail_map = DBG_TX_MAP.arm(&self.debug);
         let mapped = tx.map(&self.dma, &skb, gso.as_ref(), produced, fcb, fail_map);
         let Ok((nbds, first_lst)) = mapped else {
-            if fail_map && (nfrags > 0 || gso.is_some()) {
-                // An injected failure after other mappings or descriptors.
-                self.debug.add(DBG_TX_MAP_UNWOUND, 1);
-            }
+            DBG_TX_MAP.unwound(&self.debug, fail_map, nfrags, gso.is_some());
             drop(guard);
             drop(skb);
             return self.tx_drop(g);
