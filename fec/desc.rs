@@ -82,25 +82,48 @@ pub(crate) const fn tx_idle(last_in_ring: bool) -> u16 {
     }
 }
 
+/// What a Tx descriptor says besides its buffer ([`tx_sc`], [`tx_esc`]).
+#[derive(Clone, Copy)]
+pub(crate) struct TxFlags {
+    /// The last buffer of its frame.
+    pub(crate) last: bool,
+    /// The last descriptor of the ring.
+    pub(crate) wrap: bool,
+    /// An interrupt on completion (the last buffer of a frame; with software
+    /// TSO, of a packet's last frame only).
+    pub(crate) interrupt: bool,
+    /// IP and protocol checksums inserted by the MAC.
+    pub(crate) csum: bool,
+}
+
+impl TxFlags {
+    /// No flag set.
+    pub(crate) const NONE: TxFlags = TxFlags {
+        last: false,
+        wrap: false,
+        interrupt: false,
+        csum: false,
+    };
+}
+
 /// Control/status of a Tx descriptor handed to the hardware: READY, the
 /// CRC appended, LAST on the final buffer of a frame, WRAP at the ring end.
-pub(crate) const fn tx_sc(last_of_frame: bool, last_in_ring: bool) -> u16 {
-    let mut v = tx::READY | tx::TC | tx_idle(last_in_ring);
-    if last_of_frame {
+pub(crate) const fn tx_sc(f: TxFlags) -> u16 {
+    let mut v = tx::READY | tx::TC | tx_idle(f.wrap);
+    if f.last {
         v |= tx::LAST;
     }
     v
 }
 
-/// Extended status of a Tx descriptor: completion interrupt when asked for
-/// (the last buffer of a frame; of a TSO packet's last frame only),
+/// Extended status of a Tx descriptor: the completion interrupt and
 /// checksum insertion when asked for.
-pub(crate) const fn tx_esc(interrupt: bool, csum: bool) -> u32 {
+pub(crate) const fn tx_esc(f: TxFlags) -> u32 {
     let mut v = 0;
-    if interrupt {
+    if f.interrupt {
         v |= tx::INT;
     }
-    if csum {
+    if f.csum {
         v |= tx::PINS | tx::IINS;
     }
     v

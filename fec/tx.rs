@@ -3,7 +3,10 @@
 //! The Tx ring and its path: xmit, completion, the doorbell.
 
 use crate::fec::{
-    desc,
+    desc::{
+        self,
+        TxFlags, //
+    },
     driver::{
         Fec,
         DBG_BQL,
@@ -244,7 +247,11 @@ impl Fec {
         dma::dma_wmb();
         tx.bds.set_sc(
             first_slot,
-            desc::tx_sc(first_is_last, size.is_last(produced)),
+            desc::tx_sc(TxFlags {
+                last: first_is_last,
+                wrap: size.is_last(produced),
+                ..TxFlags::NONE
+            }),
         );
         self.tx_produced
             .store(produced.wrapping_add(nbds), Ordering::Release);
@@ -365,8 +372,14 @@ impl TxRing {
                 .book
                 .map_packet(bds, dma, skb, produced, bytes, fail, |i, addr, len, f| {
                     let last = f == nfrags;
-                    let sc = (f > 0).then(|| desc::tx_sc(last, i == last_slot));
-                    bds.fill(i, addr, len, desc::tx_esc(last, csum), sc);
+                    let flags = TxFlags {
+                        last,
+                        wrap: i == last_slot,
+                        interrupt: last,
+                        csum,
+                    };
+                    let sc = (f > 0).then(|| desc::tx_sc(flags));
+                    bds.fill(i, addr, len, desc::tx_esc(flags), sc);
                 })
                 .map(|(_, n)| (n, nfrags == 0)),
             (Some(l), Some(hdrs)) => self
@@ -385,13 +398,19 @@ impl TxRing {
                     fail,
                     |_, _, _| (),
                     |i, addr, len, bd| {
-                        let (eof, int) = match bd {
+                        let (last, interrupt) = match bd {
                             TsoBd::Header | TsoBd::Payload => (false, false),
                             TsoBd::EndOfFrame => (true, false),
                             TsoBd::EndOfPacket => (true, true),
                         };
-                        let sc = (i != first_slot).then(|| desc::tx_sc(eof, i == last_slot));
-                        bds.fill(i, addr, len, desc::tx_esc(int, true), sc);
+                        let flags = TxFlags {
+                            last,
+                            wrap: i == last_slot,
+                            interrupt,
+                            csum: true,
+                        };
+                        let sc = (i != first_slot).then(|| desc::tx_sc(flags));
+                        bds.fill(i, addr, len, desc::tx_esc(flags), sc);
                     },
                 )
                 .map(|n| (n, false)),

@@ -2,22 +2,44 @@
 
 //! ENET enhanced descriptors: encoding of Tx/Rx control and status words.
 
-use crate::fec::desc::{self, rx, tx, RxStatus};
+use crate::fec::desc::{self, rx, tx, RxStatus, TxFlags};
+
+fn flags(last: bool, wrap: bool, interrupt: bool, csum: bool) -> TxFlags {
+    TxFlags {
+        last,
+        wrap,
+        interrupt,
+        csum,
+    }
+}
 
 #[test]
 fn tx_words() {
     // Single-buffer frame at the ring end: READY | WRAP | LAST | TC.
-    assert_eq!(desc::tx_sc(true, true), 0x8000 | 0x2000 | 0x0800 | 0x0400);
+    assert_eq!(
+        desc::tx_sc(flags(true, true, true, false)),
+        0x8000 | 0x2000 | 0x0800 | 0x0400
+    );
     // Head of a multi-buffer frame: no LAST, no WRAP.
-    assert_eq!(desc::tx_sc(false, false), 0x8000 | 0x0400);
+    assert_eq!(desc::tx_sc(TxFlags::NONE), 0x8000 | 0x0400);
+    // The interrupt and checksum flags are not control/status bits.
+    assert_eq!(
+        desc::tx_sc(flags(false, false, true, true)),
+        0x8000 | 0x0400
+    );
     assert_eq!(desc::tx_idle(true), tx::WRAP);
     assert_eq!(desc::tx_idle(false), 0);
     // The interrupt only on the last buffer (QEMU and the hardware raise
     // TXF only for descriptors with TX_INT); checksum insertion on all.
-    assert_eq!(desc::tx_esc(true, false), 0x4000_0000);
-    assert_eq!(desc::tx_esc(false, true), 0x1000_0000 | 0x0800_0000);
-    assert_eq!(desc::tx_esc(true, true), 0x5800_0000);
-    assert!(desc::tx_busy(desc::tx_sc(true, false)));
+    assert_eq!(desc::tx_esc(flags(true, false, true, false)), 0x4000_0000);
+    assert_eq!(
+        desc::tx_esc(flags(false, false, false, true)),
+        0x1000_0000 | 0x0800_0000
+    );
+    assert_eq!(desc::tx_esc(flags(true, true, true, true)), 0x5800_0000);
+    // LAST and WRAP are not extended-status bits.
+    assert_eq!(desc::tx_esc(flags(true, true, false, false)), 0);
+    assert!(desc::tx_busy(desc::tx_sc(flags(true, false, false, false))));
     assert!(!desc::tx_busy(desc::tx_idle(true)));
 }
 
