@@ -142,6 +142,8 @@ pub(crate) const DBG_RXIC: Value<1> = Value;
 pub(crate) const DBG_ITR_RATE: Value<2> = Value;
 /// The BQL check's counts (`bql_checks`, `bql_mismatch`).
 pub(crate) const DBG_BQL: BqlCheck<4, 5> = BqlCheck(Value, Value);
+/// Xmit calls that found no Tx ring (`xmit_no_ring`).
+pub(crate) const DBG_XMIT_NO_RING: Value<6> = Value;
 pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
 pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
 pub(crate) const DBG_FORCE_TX_ALIGN: Knob<2> = Knob;
@@ -265,7 +267,7 @@ pub(crate) struct Fec {
     /// stalled transmitter (no doorbells until the Tx-timeout reset clears
     /// it), the Tx alignment copy of the non-AVB parts, and Tx mapping
     /// failures.
-    pub(crate) debug: DebugDir<6, 5>,
+    pub(crate) debug: DebugDir<7, 5>,
     /// Software TSO offered (parts with checksum insertion and no Tx
     /// alignment constraint).
     pub(crate) tso: bool,
@@ -477,6 +479,7 @@ impl Fec {
                 c"tx_map_unwound",
                 c"bql_checks",
                 c"bql_mismatch",
+                c"xmit_no_ring",
             ],
             [
                 c"fail_rx_alloc",

@@ -13,7 +13,8 @@ use crate::fec::{
         DBG_CHECK_BQL,
         DBG_FORCE_TX_ALIGN,
         DBG_STALL_TX,
-        DBG_TX_MAP, //
+        DBG_TX_MAP,
+        DBG_XMIT_NO_RING, //
     },
     quirks::Quirks,
     regs, //
@@ -190,6 +191,9 @@ impl Fec {
         let nbds = txring::packet_descs(gso.as_ref(), nfrags);
         let mut guard = self.tx.lock();
         let Some(tx) = (*guard).as_mut() else {
+            // The rings are being rebuilt or freed: the queue should have
+            // been stopped first (debugfs `xmit_no_ring` counts breaches).
+            self.debug.add(DBG_XMIT_NO_RING, 1);
             drop(guard);
             drop(skb);
             return self.tx_drop();

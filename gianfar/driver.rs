@@ -220,7 +220,7 @@ pub(crate) struct Gfar {
     /// injected after other mappings, and test knobs: Rx allocation failures
     /// (and how many to let pass first), a stalled transmitter (no doorbells
     /// until the Tx-timeout reset clears it), and Tx mapping failures.
-    pub(crate) debug: DebugDir<6, 5>,
+    pub(crate) debug: DebugDir<7, 5>,
 }
 
 /// debugfs values and knobs.
@@ -229,6 +229,8 @@ pub(crate) const DBG_RXIC: Value<1> = Value;
 pub(crate) const DBG_GADDR_SET: Value<2> = Value;
 /// The BQL check's counts (`bql_checks`, `bql_mismatch`).
 pub(crate) const DBG_BQL: BqlCheck<4, 5> = BqlCheck(Value, Value);
+/// Xmit calls that found no Tx ring (`xmit_no_ring`).
+pub(crate) const DBG_XMIT_NO_RING: Value<6> = Value;
 pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
 pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
 pub(crate) const DBG_FAIL_RX_ALLOC_SKIP: Knob<2> = Knob;
@@ -473,6 +475,7 @@ impl Gfar {
                 c"tx_map_unwound",
                 c"bql_checks",
                 c"bql_mismatch",
+                c"xmit_no_ring",
             ],
             [
                 c"fail_rx_alloc",

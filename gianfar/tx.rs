@@ -13,7 +13,8 @@ use crate::gianfar::{
         DBG_BQL,
         DBG_CHECK_BQL,
         DBG_STALL_TX,
-        DBG_TX_MAP, //
+        DBG_TX_MAP,
+        DBG_XMIT_NO_RING, //
     },
     regs::{
         self,
@@ -147,6 +148,9 @@ impl Gfar {
 
         let mut guard = g.tx.lock();
         let Some(tx) = (*guard).as_mut() else {
+            // The rings are being rebuilt or freed: the queue should have
+            // been stopped first (debugfs `xmit_no_ring` counts breaches).
+            self.debug.add(DBG_XMIT_NO_RING, 1);
             drop(guard);
             drop(skb);
             return self.tx_drop(g);

@@ -8,7 +8,8 @@
 # and the carrier back within 15 s; between reloads the interface counters
 # never go backwards. Our drivers check at every Tx completion meanwhile
 # that BQL's bytes in flight are the bytes on the Tx ring (debugfs knob
-# check_bql; counts bql_checks, bql_mismatch): none may differ. Afterwards BQL has nothing in flight, the settings are
+# check_bql; counts bql_checks, bql_mismatch): none may differ; and that
+# no xmit came while a ring was being rebuilt (count xmit_no_ring). Afterwards BQL has nothing in flight, the settings are
 # the initial ones and traffic flows. An operation the driver lacks (its
 # first try fails) is left out and said so; CONTROL_OPS names the ones to
 # run (default all; spaces or commas).
@@ -51,13 +52,14 @@ op_reload() {
 	unload_driver && netif_up && IF=$(netif) && fresh && bql_on
 }
 # The BQL check of our drivers, summed over reloads (each starts at 0).
-bqlc=0 bqlm=0
+bqlc=0 bqlm=0 noring=0
 bql_on() { [ -n "$(dbgdir)" ] && echo 1 > "$(dbgdir)/check_bql" || true; }
 bql_sum() {
 	d=$(dbgdir) || return 0
 	# (Mismatches first: checks may go on while this reads.)
 	bqlm=$((bqlm + $(cat $d/bql_mismatch)))
 	bqlc=$((bqlc + $(cat $d/bql_checks)))
+	noring=$((noring + $(cat $d/xmit_no_ring)))
 	echo 0 > $d/check_bql
 }
 # After a reload every setting is the driver's default again: state 0.
@@ -148,6 +150,9 @@ if [ "$NXP_DRIVER" = rust ]; then
 	diag "BQL checked at $bqlc Tx completions, $bqlm mismatches"
 	check "BQL checked during the storm" test $bqlc -gt 0
 	check "BQL in flight equals the bytes on the Tx ring at every check" test $bqlm = 0
+	# (debugfs xmit_no_ring: xmit calls that found the Tx ring being
+	# rebuilt or freed, which stopping the queue first rules out.)
+	check "no xmit while a ring was being rebuilt ($noring)" test $noring = 0
 fi
 # Back to the initial settings (each op's state 0).
 for o in $ops; do
