@@ -6,7 +6,8 @@
 # unload/load cycles under traffic, tests/updown_traffic.sh with SOAK_FLAPS
 # (default 100) link flaps, tests/random_set.sh with SOAK_RANDOM_OPS (default
 # 1000) random set requests, and tests/fault_walk.sh with every fault site
-# (FAILNTH_ALL=1) on the debug kernel (SOAK_FAULT_WALK=0: not). Prints the TAP lines of each run and
+# (FAILNTH_ALL=1) on the debug kernel (SOAK_FAULT_WALK=0: not). The two
+# one-core boards run side by side. Prints the TAP lines of each run and
 # "soak: N passed, N failed"; logs in $NXP_OUT/<board>/console-soak-*.log.
 set -e
 . "$(dirname "$0")/env.sh"
@@ -14,13 +15,14 @@ SECS=${SOAK_SECS:-1800}
 RELOADS=${SOAK_RELOADS:-200}
 FLAPS=${SOAK_FLAPS:-100}
 OPS=${SOAK_RANDOM_OPS:-1000}
-passed=0 failed=0
-run() { # <board> <driver> <debug: 0|1> <timeout> <tests> <env...>
+RES=$NXP_OUT/soak
+rm -rf "$RES" && mkdir -p "$RES"
+run() { # <board> <driver> <debug: 0|1> <timeout> <tests> <env...>: TAP lines to $RES/<board>
 	b=$1 d=$2 dbg=$3 tmo=$4 tests=$5
 	shift 5
 	board_vars "$b"
 	if [ "$dbg" = 1 ]; then export NXP_DEBUG=1; else unset NXP_DEBUG; fi
-	kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$b")
+	kdir=$(flock "$NXP_CACHE/kbuild/.lock" "$NXP_TOP/scripts/build-kernel.sh" "$b")
 	ul=$("$NXP_TOP/scripts/build-userland.sh" "$b")
 	mo=$("$NXP_TOP/scripts/build-modules.sh" "$b")
 	img=$NXP_OUT/$b${NXP_DEBUG:+-debug}/initramfs-soak.cpio.gz
@@ -30,20 +32,42 @@ run() { # <board> <driver> <debug: 0|1> <timeout> <tests> <env...>
 	"$NXP_TOP/scripts/run-board.sh" "$b" "$img" "$kdir" "$log" $((tmo + 300)) -- \
 		"NXP_BOARD=$b" "NXP_DRIVER=$d" "NXP_PORT=$PORT" "NXP_TESTS='$tests'" \
 		"NXP_TIMEOUT=$tmo" "$@" || true
-	sed -n 's/^NXP-TAP //p' "$log" | grep -E '^(not )?ok ' | sed "s/^/$b $d${NXP_DEBUG:+-debug}: /" | tee /tmp/soak.$$
-	passed=$((passed + $(grep -c ': ok ' /tmp/soak.$$ || true)))
-	failed=$((failed + $(grep -c 'not ok ' /tmp/soak.$$ || true)))
-	ran=$(wc -l < /tmp/soak.$$)
-	[ "$ran" -ge "$(echo $tests | wc -w)" ] || { echo "$b $d: the guest ended before every test ran"; failed=$((failed + 1)); }
-	rm -f /tmp/soak.$$
+	sed -n 's/^NXP-TAP //p' "$log" | grep -E '^(not )?ok ' | sed "s/^/$b $d${NXP_DEBUG:+-debug}: /" > "$RES/last-$b"
+	cat "$RES/last-$b" >> "$RES/tally-$b"
+	[ "$(wc -l < "$RES/last-$b")" -ge "$(echo $tests | wc -w)" ] ||
+		echo "$b $d: not ok - the guest ended before every test ran" >> "$RES/tally-$b"
+	cat "$RES/last-$b"
 }
-for b in ${BOARDS:-$NXP_BOARDS}; do
+soak_board() { # <board>
+	mkdir -p "$NXP_OUT/$1" "$NXP_CACHE/kbuild"
+	: > "$RES/tally-$1"
 	for d in ${SOAK_DRIVERS:-rust}; do
-		run "$b" "$d" 0 $((SECS + RELOADS * 10 + FLAPS * 5 + OPS + 600)) \
+		run "$1" "$d" 0 $((SECS + RELOADS * 10 + FLAPS * 5 + OPS + 600)) \
 			"control_storm rmmod_traffic updown_traffic random_set" \
 			"CONTROL_SECS=$SECS" "RELOADS=$RELOADS" "FLAPS=$FLAPS" "RANDOM_OPS=$OPS"
 	done
-	[ "${SOAK_FAULT_WALK:-1}" = 0 ] || run "$b" rust 1 3600 fault_walk FAILNTH_ALL=1 FAULT_WALK_LOAD=1
+	# (The walk over module load where the platform allows it:
+	# tests/fault_walk.sh.)
+	[ "${SOAK_FAULT_WALK:-1}" = 0 ] || run "$1" rust 1 3600 fault_walk FAILNTH_ALL=1
+}
+# Two one-core boards side by side on a host with two CPUs, as in
+# scripts/test.sh (NXP_PARALLEL=0: one at a time).
+pair= lone=
+for b in ${BOARDS:-$NXP_BOARDS}; do
+	v=$(board_vars "$b" && echo "$VCPUS")
+	if [ "${NXP_PARALLEL:-1}" = 1 ] && [ $((2 * v)) -le "$(nproc)" ]; then pair="$pair $b"; else lone="$lone $b"; fi
 done
+set -- $pair
+while [ $# -ge 2 ]; do
+	(soak_board "$1") &
+	p=$!
+	(soak_board "$2")
+	wait $p || true
+	shift 2
+done
+[ $# = 0 ] || (soak_board "$1")
+for b in $lone; do (soak_board "$b"); done
+passed=$(cat "$RES"/tally-* | grep -c ': ok ' || true)
+failed=$(cat "$RES"/tally-* | grep -c 'not ok ' || true)
 echo "soak: $passed passed, $failed failed"
 [ "$failed" = 0 ]

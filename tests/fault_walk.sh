@@ -32,8 +32,8 @@ walk() { # <description> <failnth args...>
 }
 # The walk over module load and probe (FAULT_WALK_LOAD=1: always; 0:
 # never) runs by default where the machine's platform code registers no
-# PHY fixups (see below: i.MX6Q/DL and i.MX7D do), and on those in `make
-# soak`. On the i.MX7D it found a probe
+# PHY fixups (see below: i.MX6Q/DL and i.MX7D do; there FAULT_WALK_LOAD=1
+# reaches the kernel's bug). On the i.MX7D it found a probe
 # of fec1 that failed after registering its MDIO bus while fec2 bound a PHY
 # on that bus from the deferred-probe work, keeping it after the bus was
 # freed (a device-link WARNING, then a use-after-free Oops at unload): a PHY
@@ -54,7 +54,7 @@ if [ "$FAULT_WALK_LOAD" = 1 ]; then
 	check "a normal load binds every port ($ports)" load_driver
 	check "every port bound" wait_for 10 all_bound "$ports"
 else
-	diag "module load walk left out: the platform registers PHY fixups (FAULT_WALK_LOAD=1: make soak)"
+	diag "module load walk left out: the platform registers PHY fixups, whose kernel bug the walk reaches (FAULT_WALK_LOAD=1: run it anyway)"
 fi
 wait_for 10 netif > /dev/null
 IF=$(netif)
