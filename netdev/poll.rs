@@ -7,7 +7,11 @@
 //! [`NetDriver::irq`](super::net::NetDriver::irq) with the line's `id`.
 
 use core::ptr::NonNull;
-use kernel::prelude::*;
+use kernel::{
+    new_mutex,
+    prelude::*,
+    sync::Mutex, //
+};
 
 use super::{
     ffi,
@@ -18,39 +22,60 @@ use super::{
 ///
 /// # Invariants
 ///
-/// `0` was added to a live net_device by `nxp_napi_add()` and is owned by
-/// this value (deleted on drop).
-pub(crate) struct Napi(NonNull<ffi::NxpNapi>);
+/// `raw` was added to a live net_device by `nxp_napi_add()` and is owned by
+/// this value (deleted on drop). `enabled` says whether it is enabled; it
+/// changes only with the lock held, around `napi_enable()` /
+/// `napi_disable()`, so the two never run twice in a row or at once (the
+/// kernel BUGs on a second enable and waits forever in a second disable).
+pub(crate) struct Napi {
+    raw: NonNull<ffi::NxpNapi>,
+    enabled: Pin<KBox<Mutex<bool>>>,
+}
 
 // SAFETY: NAPI calls are made from any CPU; the kernel serializes polls.
 unsafe impl Send for Napi {}
-// SAFETY: See `Send`; the methods are the kernel's concurrent-safe NAPI API.
+// SAFETY: See `Send`; the methods are the kernel's concurrent-safe NAPI API,
+// and enable/disable are serialized by `enabled`'s lock.
 unsafe impl Sync for Napi {}
 
 impl Napi {
-    /// Adds a NAPI instance to `dev`: Tx confirmation (`tx`, excluded from
-    /// busy polling) or Rx; linked to `irq` for netlink.
+    /// Adds a NAPI instance to `dev`, disabled: Tx confirmation (`tx`,
+    /// excluded from busy polling) or Rx; linked to `irq` for netlink.
     pub(crate) fn new(dev: NetDev, id: u32, tx: bool, irq: Option<u32>) -> Result<Self> {
+        let enabled = KBox::pin_init(new_mutex!(false), GFP_KERNEL)?;
         let irq = irq.and_then(|i| i32::try_from(i).ok()).unwrap_or(-1);
         // SAFETY: `dev` is a live net_device.
         let n = unsafe { ffi::nxp_napi_add(dev.as_raw(), id, tx, irq) };
-        // INVARIANT: added by the shim, owned by the new value.
-        NonNull::new(n).map(Self).ok_or(ENOMEM)
+        // INVARIANT: added by the shim (disabled, as netif_napi_add() leaves
+        // it), owned by the new value.
+        NonNull::new(n)
+            .map(|raw| Self { raw, enabled })
+            .ok_or(ENOMEM)
     }
 
     pub(crate) fn as_raw(&self) -> *mut ffi::NxpNapi {
-        self.0.as_ptr()
+        self.raw.as_ptr()
     }
 
-    /// `napi_enable()` / `napi_disable()` (the latter waits for a running poll).
+    /// `napi_enable()`, unless the instance is enabled already. May sleep.
     pub(crate) fn enable(&self) {
-        // SAFETY: Valid instance.
-        unsafe { ffi::nxp_napi_enable(self.as_raw()) }
+        let mut on = self.enabled.lock();
+        if !*on {
+            // SAFETY: Valid instance, disabled (type invariant).
+            unsafe { ffi::nxp_napi_enable(self.as_raw()) };
+            *on = true;
+        }
     }
 
+    /// `napi_disable()` (which waits for a running poll), unless the
+    /// instance is disabled already. May sleep.
     pub(crate) fn disable(&self) {
-        // SAFETY: Valid instance.
-        unsafe { ffi::nxp_napi_disable(self.as_raw()) }
+        let mut on = self.enabled.lock();
+        if *on {
+            // SAFETY: Valid instance, enabled (type invariant).
+            unsafe { ffi::nxp_napi_disable(self.as_raw()) };
+            *on = false;
+        }
     }
 
     /// Schedules the instance unless it is already scheduled or disabled
@@ -87,7 +112,9 @@ impl Napi {
 
 impl Drop for Napi {
     fn drop(&mut self) {
-        // SAFETY: By the type invariant we own the (disabled) instance.
+        // netif_napi_del() wants the instance disabled.
+        self.disable();
+        // SAFETY: By the type invariant we own the instance, now disabled.
         unsafe { ffi::nxp_napi_del(self.as_raw()) }
     }
 }
