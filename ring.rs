@@ -112,12 +112,18 @@ pub(crate) struct RingConfig {
 pub(crate) const MIN_RX_RING: u32 = 8;
 
 impl RingConfig {
-    /// Validates `tx` and `rx` for packets of up to `max_descs` descriptors
-    /// and rings of at most `max` descriptors (`ethtool -G` input).
-    pub(crate) fn new(tx: u32, rx: u32, max_descs: u32, max: u32) -> Result<Self, SizeError> {
+    /// Validates `tx` and `rx` for packets of up to `descs(n)` descriptors
+    /// on a Tx ring of `n` (the share a TSO packet may take grows with the
+    /// ring) and rings of at most `max` descriptors (`ethtool -G` input).
+    pub(crate) fn new(
+        tx: u32,
+        rx: u32,
+        descs: impl Fn(u32) -> u32,
+        max: u32,
+    ) -> Result<Self, SizeError> {
         use crate::qdisc_hooks::TxThresholds;
         let tx_limits = Limits {
-            min: TxThresholds::min_ring(max_descs),
+            min: Self::min_tx(&descs, max),
             max,
         };
         let tx = RingSize::new(tx, tx_limits)?;
@@ -128,13 +134,31 @@ impl RingConfig {
                 max,
             },
         )?;
-        // `tx >= min_ring(max_descs)` makes the thresholds fit.
-        let thresholds = TxThresholds::new(tx.get(), max_descs).map_err(|_| SizeError::TooSmall)?;
+        let thresholds =
+            TxThresholds::new(tx.get(), descs(tx.get())).map_err(|_| SizeError::TooSmall)?;
         Ok(Self {
             tx,
             rx,
             thresholds,
             tx_limits,
         })
+    }
+
+    /// The smallest Tx ring (a power of two up to `max`) that holds the
+    /// stop/wake thresholds of its own packets (`descs`); `max` doubled if
+    /// none does (every size is then too small).
+    pub(crate) fn min_tx(descs: &impl Fn(u32) -> u32, max: u32) -> u32 {
+        use crate::qdisc_hooks::TxThresholds;
+        let mut n: u32 = 1;
+        while n <= max {
+            if n >= TxThresholds::min_ring(descs(n)) {
+                return n;
+            }
+            match n.checked_mul(2) {
+                Some(m) => n = m,
+                None => break,
+            }
+        }
+        max.saturating_mul(2)
     }
 }

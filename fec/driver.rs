@@ -592,7 +592,7 @@ impl platform::Driver for FecRs {
         let rings = RingConfig::new(
             DEFAULT_TX_RING,
             DEFAULT_RX_RING,
-            txring::max_packet_descs(tso, DEFAULT_TX_RING),
+            |n| txring::max_packet_descs(tso, n),
             MAX_RING,
         )
         .map_err(|_| EINVAL)?;

@@ -137,7 +137,7 @@ impl EthtoolOps for Fec {
     fn set_rings(&self, r: &Rings, ext: &mut ExtAck<'_>) -> Result {
         let new = r.config(
             "fec_rs",
-            txring::max_packet_descs(self.tso, r.tx),
+            |n| txring::max_packet_descs(self.tso, n),
             MAX_RING,
             ext,
         )?;

@@ -535,7 +535,7 @@ impl platform::Driver for GianfarRs {
         let rings = RingConfig::new(
             DEFAULT_TX_RING,
             DEFAULT_RX_RING,
-            txring::max_packet_descs(true, DEFAULT_TX_RING),
+            |n| txring::max_packet_descs(true, n),
             MAX_RING,
         )
         .map_err(|_| EINVAL)?;

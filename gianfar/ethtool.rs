@@ -92,7 +92,7 @@ impl EthtoolOps for Gfar {
     fn set_rings(&self, r: &Rings, ext: &mut ExtAck<'_>) -> Result {
         let new = r.config(
             "gianfar_rs",
-            txring::max_packet_descs(true, r.tx),
+            |n| txring::max_packet_descs(true, n),
             MAX_RING,
             ext,
         )?;

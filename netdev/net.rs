@@ -37,10 +37,7 @@ use super::{
     MacAddr, //
 };
 
-use crate::{
-    qdisc_hooks::TxThresholds,
-    ring::RingConfig, //
-};
+use crate::ring::RingConfig;
 
 pub(crate) use ffi::{
     NxpCoalesce as Coalesce,
@@ -545,17 +542,17 @@ impl TxQueue {
 
 impl Rings {
     /// The ring configuration `ethtool -G` asks for, for a driver whose
-    /// packets take at most `max_descs` descriptors and whose rings hold at
-    /// most `max`; rejected otherwise (`EINVAL`, the limits said in `ext`
-    /// and logged as `driver`).
+    /// packets take at most `descs(n)` descriptors on a Tx ring of `n` and
+    /// whose rings hold at most `max`; rejected otherwise (`EINVAL`, the
+    /// limits said in `ext` and logged as `driver`).
     pub(crate) fn config(
         &self,
         driver: &str,
-        max_descs: u32,
+        descs: impl Fn(u32) -> u32,
         max: u32,
         ext: &mut ExtAck<'_>,
     ) -> Result<RingConfig> {
-        RingConfig::new(self.tx, self.rx, max_descs, max).map_err(|e| {
+        RingConfig::new(self.tx, self.rx, &descs, max).map_err(|e| {
             ext.error(
                 driver,
                 format_args!(
@@ -567,7 +564,7 @@ impl Rings {
                         crate::ring::SizeError::TooSmall => "too small",
                         crate::ring::SizeError::TooLarge => "too large",
                     },
-                    TxThresholds::min_ring(max_descs),
+                    RingConfig::min_tx(&descs, max),
                     max,
                     crate::ring::MIN_RX_RING,
                     max

@@ -26,6 +26,7 @@ before="$(cur RX) $(cur TX)"
 check "rx 100 (not a power of two) rejected, saying why" \
 	refused 'rx 100: not a power of two \(powers of two, tx [0-9]+\.\.[0-9]+, rx [0-9]+\.\.[0-9]+\)' -G $IF rx 100
 diag "$(head -1 /tmp/ethtool.out)"
+cp /tmp/ethtool.out /tmp/ring-msg
 # (Above the maximum the kernel refuses before the driver, with its own
 # message.)
 check "tx above the maximum rejected, saying why" \
@@ -33,6 +34,17 @@ check "tx above the maximum rejected, saying why" \
 if [ "$NXP_DRIVER" = rust ]; then
 	# C gianfar accepts rings too small for two maximal packets.
 	check "tx 16 (below two maximal packets) rejected, saying why" refused 'tx 16, rx [0-9]+: too small \(' -G $IF tx 16
+	# The Tx minimum the messages name (the rx 100 one above, asked with
+	# the current Tx ring) is the smallest size accepted.
+	tmin=$(sed -n 's/.*(powers of two, tx \([0-9]*\)\.\..*/\1/p' /tmp/ring-msg | head -1)
+	diag "Tx minimum said: ${tmin:-none}"
+	check "tx below the minimum said ($tmin) rejected" refused 'too small' -G $IF tx $((tmin / 2))
+	check "rejections changed nothing" test "$(cur RX) $(cur TX)" = "$before"
+	if [ "$tmin" != "$(cur TX)" ]; then
+		check "tx at the minimum said ($tmin) accepted" ethtool -G $IF tx $tmin
+		check "tx reads back $tmin" test "$(cur TX)" = "$tmin"
+		ethtool -G $IF tx "${before#* }" > /dev/null 2>&1
+	fi
 fi
 check "rejections changed nothing" test "$(cur RX) $(cur TX)" = "$before"
 check "ethtool -G largest rings" ethtool -G $IF rx $(maxv RX) tx $(maxv TX)

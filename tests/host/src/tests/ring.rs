@@ -49,19 +49,57 @@ fn free_count_across_counter_wrap() {
 }
 
 #[test]
+fn ring_config_min_tx_over_every_size() {
+    // The drivers' TSO share: a quarter of the ring, at least 18.
+    let tso = |n: u32| (n / 4).max(18);
+    // 64 holds three 18-descriptor packets; 32 does not, and from 64 up
+    // every ring holds three of its own quarter-ring packets.
+    assert_eq!(RingConfig::min_tx(&tso, 4096), 64);
+    assert_eq!(
+        RingConfig::new(64, 256, tso, 4096).unwrap().tx_limits.min,
+        64
+    );
+    assert_eq!(
+        RingConfig::new(1024, 256, tso, 4096).unwrap().tx_limits.min,
+        64
+    );
+    assert_eq!(
+        RingConfig::new(32, 256, tso, 4096),
+        Err(SizeError::TooSmall)
+    );
+    // A minimum the sizes asked for do not change.
+    assert_eq!(RingConfig::min_tx(&|_| 100, 4096), 512);
+    // Packets as large as the ring: no size fits.
+    assert_eq!(RingConfig::min_tx(&|n| n, 256), 512);
+    assert_eq!(
+        RingConfig::new(256, 256, |n| n, 256),
+        Err(SizeError::TooSmall)
+    );
+}
+
+#[test]
 fn ring_config_defaults_of_both_drivers() {
     // gianfar: 256/256, at most 256; fec: 1024/256, at most 4096.
     for (tx, rx, max) in [(256, 256, 256), (1024, 256, 4096)] {
-        let c = RingConfig::new(tx, rx, 18, max).unwrap();
+        let c = RingConfig::new(tx, rx, |_| 18, max).unwrap();
         assert_eq!((c.tx.get(), c.rx.get()), (tx, rx));
         assert_eq!(c.tx_limits.min, 64);
         assert!(c.thresholds.wake() <= tx);
     }
-    assert_eq!(RingConfig::new(32, 256, 18, 256), Err(SizeError::TooSmall));
-    assert_eq!(RingConfig::new(256, 4, 18, 256), Err(SizeError::TooSmall));
-    assert_eq!(RingConfig::new(512, 256, 18, 256), Err(SizeError::TooLarge));
     assert_eq!(
-        RingConfig::new(256, 100, 18, 256),
+        RingConfig::new(32, 256, |_| 18, 256),
+        Err(SizeError::TooSmall)
+    );
+    assert_eq!(
+        RingConfig::new(256, 4, |_| 18, 256),
+        Err(SizeError::TooSmall)
+    );
+    assert_eq!(
+        RingConfig::new(512, 256, |_| 18, 256),
+        Err(SizeError::TooLarge)
+    );
+    assert_eq!(
+        RingConfig::new(256, 100, |_| 18, 256),
         Err(SizeError::NotPowerOfTwo)
     );
 }
