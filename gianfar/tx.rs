@@ -199,7 +199,9 @@ impl Gfar {
                 return self.tx_drop(g);
             }
         };
-        let bytes = skb.len();
+        // The packet's bytes for BQL and the statistics: without the frame
+        // control block, as the C gianfar counts (see `TxRing::map`).
+        let bytes = wire_len(&skb, fcb && gso.is_none());
 
         // Map the head and the fragments (or, with TSO, each segment's
         // header copy and payload) straight into their slots; the other
@@ -282,6 +284,18 @@ impl Gfar {
     }
 }
 
+/// The length of `skb` on the wire: without the frame control block pushed
+/// in front of it (`fcb_pushed`; with TSO each frame's header copy carries
+/// its own instead).
+#[inline(always)]
+fn wire_len(skb: &Skb, fcb_pushed: bool) -> u32 {
+    if fcb_pushed {
+        skb.len() - desc::FCB_LEN as u32
+    } else {
+        skb.len()
+    }
+}
+
 impl TxRing {
     /// Maps `skb` (a frame control block in front if `fcb`) or, with `gso`,
     /// its software-TSO frames into the descriptors from counter `produced`
@@ -301,7 +315,7 @@ impl TxRing {
     ) -> Result<(u32, u32)> {
         let nfrags = skb.nr_frags();
         let size = self.size;
-        let bytes = skb.len();
+        let bytes = wire_len(skb, fcb && gso.is_none());
         let headlen = skb.headlen();
         let last_slot = size.get() as usize - 1;
         let first_slot = size.slot(produced);
