@@ -60,7 +60,10 @@ boards=${PKG_BOARDS:-ppc-e500 arm-imx7 arm64-imx8mp}
 # Refusals, on a copy of one tree's configuration.
 b1=$(echo $boards | cut -d' ' -f1)
 board_vars $b1
-kdir=$(NXP_DEBUG=0 "$top/scripts/build-kernel.sh" $b1)
+# (Kernels through the build lock of scripts/test.sh: one build at a time.)
+mkdir -p "$NXP_CACHE/kbuild"
+kernel() { NXP_DEBUG=0 flock "$NXP_CACHE/kbuild/.lock" "$top/scripts/build-kernel.sh" "$1"; }
+kdir=$(kernel $b1)
 fake=$W/fake
 mkdir -p "$fake"
 cp "$kdir/.config" "$kdir/Module.symvers" "$fake/"
@@ -81,7 +84,7 @@ t "Buildroot package version is the dkms.conf version" grep -qx "NXP_RFL_VERSION
 
 for b in $boards; do
 	board_vars $b
-	kdir=$(NXP_DEBUG=0 "$top/scripts/build-kernel.sh" $b)
+	kdir=$(kernel $b)
 	kver=$(cat "$kdir/include/config/kernel.release")
 	mods=gianfar_rs dkarch=ppc
 	case $ARCH in

@@ -218,6 +218,21 @@ else
 fi
 tap_stream "host: unit tests and static checks" "$H"
 
+# --- packaging -------------------------------------------------------------------
+# DKMS, the Yocto recipe's and Buildroot's build steps, the native build and
+# the preflight, against a kernel of each architecture among BOARDS: module
+# builds only, at the lowest CPU priority beside the guests (its kernels
+# come through the build lock, as the passes' do).
+P=$RES/packaging.tap
+pk= pkc=
+for b in $BOARDS; do
+	k=$(board_vars "$b" && echo "$KCONF")
+	case " $pkc " in *" $k "*) ;; *) pk="$pk $b" pkc="$pkc $k" ;; esac
+done
+(PKG_BOARDS=$pk nice -n 19 "$NXP_TOP/scripts/packaging-test.sh" > "$P" 2> "$RES/packaging.log" ||
+	{ echo "not ok 0 pkg: scripts/packaging-test.sh stopped (status $?)"; tail -20 "$RES/packaging.log" | sed 's/^/#   /'; } >> "$P") &
+PKG=$!
+
 # --- boards --------------------------------------------------------------------
 # main_board <board>: builds for the board and runs every guest test with
 # the C driver and ours (TAP lines to $RES/<board>.tap).
@@ -320,19 +335,6 @@ run_pass() {
 
 run_pass main_board "" ""
 
-# --- packaging -------------------------------------------------------------------
-# DKMS, the Yocto recipe's and Buildroot's build steps, the native build and
-# the preflight, against each architecture's kernel of the main pass.
-step "packaging: DKMS, Yocto, Buildroot, native build ($(elapsed))" >&2
-P=$RES/packaging.tap
-pk= pkc=
-for b in $BOARDS; do
-	k=$(board_vars "$b" && echo "$KCONF")
-	case " $pkc " in *" $k "*) ;; *) pk="$pk $b" pkc="$pkc $k" ;; esac
-done
-PKG_BOARDS=$pk "$NXP_TOP/scripts/packaging-test.sh" > "$P" 2> "$RES/packaging.log" ||
-	{ echo "not ok 0 pkg: scripts/packaging-test.sh stopped (status $?)"; tail -20 "$RES/packaging.log" | sed 's/^/#   /'; } >> "$P"
-tap_stream "packaging (DKMS, Yocto, Buildroot, native build)" "$P"
 
 # --- debug kernels -----------------------------------------------------------
 # (kernel/configs/debug.config: lockdep, sleep-in-atomic checks, KMEMLEAK,
@@ -348,6 +350,8 @@ fi
 
 # (Done by now unless a kernel failed to build, which its pass reported.)
 wait $AHEAD || true
+wait $PKG || true
+tap_stream "packaging (DKMS, Yocto, Buildroot, native build)" "$P"
 
 # --- benchmark smoke run ---------------------------------------------------------
 step "benchmark smoke run ($(elapsed))" >&2
