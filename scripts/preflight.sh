@@ -34,8 +34,9 @@ for c in CONFIG_MODULES CONFIG_RUST CONFIG_NET CONFIG_ETHERNET CONFIG_PHYLIB CON
 done
 if [ -n "$missing" ]; then
 	problem "the kernel lacks$missing. Rebuild it with them (CONFIG_RUST needs a Rust toolchain" \
-		"the kernel accepts: make rustavailable; CONFIG_PAGE_POOL is selected by drivers that use" \
-		"it, e.g. CONFIG_FEC); kernel/configs/common.config of this project has a working set."
+		"the kernel accepts: make rustavailable; CONFIG_PAGE_POOL has no prompt: a driver that" \
+		"uses it selects it, e.g. CONFIG_FEC, or CONFIG_VETH on any kernel);" \
+		"packaging/buildroot/board/nxp-rfl/linux-rust.fragment has the set."
 fi
 
 # The Rust metadata of the kernel crate, which modules are compiled

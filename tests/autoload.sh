@@ -1,7 +1,7 @@
 #!/bin/sh
 # Our driver in place of the C one, set up as a board user does it
 # (Documentation/networking/device_drivers/ethernet/freescale/): the module
-# carries every device-tree alias of the C driver; installed under
+# matches every device the C driver's aliases match; installed under
 # /lib/modules/<version>/updates/ with the C modules under kernel/, depmod
 # run and the C drivers blacklisted (packaging/modprobe.d/nxp-rfl.conf),
 # modprobe of a port's modalias, as udev runs it, loads ours and the
@@ -23,13 +23,30 @@ conf=/usr/share/nxp/nxp-rfl.conf
 command -v modprobe > /dev/null && command -v depmod > /dev/null && command -v modinfo > /dev/null ||
 	skip "no modprobe, depmod and modinfo here"
 
-# 1. The aliases: every of: alias of the C driver is one of ours.
+# 1. The aliases: every device the C driver's of: aliases match, ours match
+# too (an alias with its wildcards filled in, as a device's modalias, is
+# matched by one of ours), but for the SoCs fec_rs does not support
+# (README, "Status": i.MX25/27/28, Vybrid, S32V234).
+NOT_OURS="fsl,imx25-fec fsl,imx27-fec fsl,imx28-fec fsl,mvf600-fec fsl,s32v234-fec"
 aliases() { modinfo -F alias "$1" 2> /dev/null | grep '^of:' | sort -u; }
 aliases "$MODDIR/$C_MAIN.ko" > /tmp/al.c
 aliases "$MODDIR/$RS.ko" > /tmp/al.rs
 diag "C $C_MAIN: $(wc -l < /tmp/al.c) of: aliases, $RS: $(wc -l < /tmp/al.rs)"
 check "the C driver has of: aliases" test -s /tmp/al.c
-check "every of: alias of $C_MAIN is one of $RS's" sh -c "! grep -vxF -f /tmp/al.rs /tmp/al.c"
+ours() { # <modalias>: matched by one of our aliases
+	while read -r p; do
+		# shellcheck disable=SC2254 # the alias is a glob
+		case "$1" in $p) return 0 ;; esac
+	done < /tmp/al.rs
+	return 1
+}
+uncovered=
+while read -r a; do
+	ours "$(echo "$a" | tr '*' x)" && continue
+	c=$(echo "$a" | sed -n 's/.*C\([^C*]*\).*/\1/p')
+	case " $NOT_OURS " in *" $c "*) diag "not ours: $a" ;; *) uncovered="$uncovered $a" ;; esac
+done < /tmp/al.c
+check "every device an alias of $C_MAIN matches, $RS's match too${uncovered:+ (not:$uncovered)}" test -z "$uncovered"
 
 # 2. Installed as a package installs it, the C drivers blacklisted.
 unload_driver
