@@ -7,6 +7,13 @@
 #   make KDIR=<kernel build> ARCH=<arch> CROSS_COMPILE=<prefix>
 #                             build against your own Rust-enabled kernel
 #   make modules_install KDIR=... [INSTALL_MOD_PATH=...]
+#                             (to lib/modules/<version>/updates/)
+#   make native               on a board: build against the running kernel
+#                             (/lib/modules/$(uname -r)/build), install to
+#                             updates/ and run depmod (KVER= another one)
+#   make dkms-src [DESTDIR=]  the module sources to /usr/src/nxp-rfl-<version>
+#                             for DKMS (dkms.conf)
+#   Every build against a given tree first runs scripts/preflight.sh on it.
 #   make setup                install everything the project needs (root)
 #   make demo                 the main job: boot the i.MX7D board, load fec_rs,
 #                             push iperf3 traffic both ways, print results
@@ -27,10 +34,42 @@
 BOARDS ?= ppc-e500 arm-imx7 arm64-imx8mp
 OUT ?= $(CURDIR)/out
 
+.DEFAULT_GOAL := modules
+
+# Yocto's module.bbclass names the kernel source KERNEL_SRC (and its build
+# directory O=); Buildroot's kernel-module packages run Kbuild directly.
+KDIR ?= $(KERNEL_SRC)
+# The build tree: where .config, Module.symvers and the Rust metadata are.
+KBUILD_TREE = $(if $(O),$(O),$(KDIR))
+KVER ?= $(shell uname -r)
+
+# The version DKMS and the packages know the drivers by.
+VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"$$/\1/p' $(CURDIR)/dkms.conf)
+# What a build against a given kernel needs: the sources Kbuild reads, this
+# Makefile, dkms.conf and the preflight.
+MODULE_SRC = Kbuild Makefile dkms.conf $(wildcard $(CURDIR)/*.rs) fec gianfar netdev
+DKMS_SRC = $(DESTDIR)/usr/src/nxp-rfl-$(VERSION)
+
+dkms-src:
+	rm -rf $(DKMS_SRC)
+	mkdir -p $(DKMS_SRC)/scripts
+	cp -r $(MODULE_SRC) $(DKMS_SRC)/
+	cp scripts/preflight.sh $(DKMS_SRC)/scripts/
+	@echo "$(DKMS_SRC): now dkms install nxp-rfl/$(VERSION)"
+
+# The running kernel's build tree (another with NATIVE_KDIR=).
+NATIVE_KDIR ?= /lib/modules/$(KVER)/build
+
+native:
+	$(MAKE) KDIR=$(NATIVE_KDIR) modules
+	$(MAKE) KDIR=$(NATIVE_KDIR) INSTALL_MOD_DIR=updates modules_install
+	depmod -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KVER)
+
 ifneq ($(KDIR),)
 # Against a given kernel tree (must contain the Rust build: rust/*.rmeta).
 MO ?= $(OUT)/modules-$(notdir $(abspath $(KDIR)))
 modules:
+	scripts/preflight.sh $(KBUILD_TREE)
 	$(MAKE) -C $(KDIR) M=$(CURDIR) MO=$(MO) modules
 	@ls -1 $(MO)/*.ko
 
@@ -71,4 +110,4 @@ unit:
 clean:
 	rm -rf $(OUT) tests/host/target
 
-.PHONY: modules modules_install clippy setup demo check bench profile soak unit clean
+.PHONY: modules modules_install native dkms-src clippy setup demo check bench profile soak unit clean

@@ -21,7 +21,7 @@
 //! Data path: per group one Tx and one Rx ring, a Tx-confirmation NAPI and
 //! an Rx NAPI, each interrupt handler masking only its own half of IMASK.
 //! Rx buffers are half pages of a page_pool turned into skbs with
-//! `build_skb` and fed to GRO; jumbo frames (MTU up to 9586) span buffers,
+//! `build_skb` and fed to GRO; jumbo frames (MTU up to 9576) span buffers,
 //! added as page fragments. Tx uses scatter-gather, the frame control block
 //! for IPv4 checksums, BQL, stop-in-advance / wake-with-hysteresis and a
 //! doorbell rung once per xmit batch.

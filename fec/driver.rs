@@ -109,7 +109,7 @@ pub(crate) const MAX_RING: u32 = 4096;
 /// Rx buffer geometry: one frame per page_pool buffer, written
 /// `RX_HEADROOM` bytes into it (64-byte aligned, as the AVB ENETs require),
 /// at most `RX_BUF_LEN` bytes (MRBR, `PKT_MAXBUF_SIZE` of the C driver); up
-/// to a 1500-byte MTU only `RX_BUF_LEN_SMALL`, which with the headroom and
+/// to a 1512-byte MTU only `RX_BUF_LEN_SMALL`, which with the headroom and
 /// `build_skb`'s shared info fits half a page: half the truesize per frame
 /// of the C driver's whole pages, so a socket buffer holds twice the frames.
 pub(crate) const RX_HEADROOM: u32 = 128;

@@ -40,6 +40,8 @@ install -m755 "$NXP_TOP/scripts/guest/demo.sh" "$r/usr/share/nxp/demo.sh"
 install -m755 "$NXP_TOP/scripts/guest/bench.sh" "$r/usr/share/nxp/bench.sh"
 install -m755 "$NXP_TOP/scripts/guest/profile.sh" "$r/usr/share/nxp/profile.sh"
 cp "$NXP_TOP"/tests/*.sh "$NXP_TOP"/tests/upstream.* "$r/usr/share/nxp/tests/"
+# The packages' modprobe.d file, which tests/autoload.sh installs.
+install -m644 "$NXP_TOP/packaging/modprobe.d/nxp-rfl.conf" "$r/usr/share/nxp/nxp-rfl.conf"
 # The kernel's network driver suites, where the guest has python3.
 if [ -n "$DEB_ARCH" ]; then
 	ks=$("$NXP_TOP/scripts/build-ksft.sh" "$BOARD")

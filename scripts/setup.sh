@@ -66,7 +66,7 @@ HOST_PKGS="build-essential dpkg-dev flex bison bc libelf-dev libssl-dev cpio kmo
  xz-utils zstd curl gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-powerpc-linux-gnu libc6-dev-powerpc-cross
  gcc-aarch64-linux-gnu libc6-dev-arm64-cross
  libclang-19-dev clang-19 lld-19 llvm-19 u-boot-tools autoconf automake libtool pkg-config texinfo
- iproute2 iperf3 ethtool procps psmisc python3-matplotlib mmdebstrap socat iputils-ping"
+ iproute2 iperf3 ethtool procps psmisc python3-matplotlib mmdebstrap socat iputils-ping dkms"
 QEMU_PKGS="qemu-system-arm qemu-system-ppc"
 missing=""
 for p in $HOST_PKGS; do

@@ -19,14 +19,15 @@ BOARDS=${BOARDS:-$NXP_BOARDS}
 # Guest tests per board and driver: all of them, for the C baseline and ours
 # (a test that does not apply to a controller skips itself with the reason).
 ALL_TESTS="module_load link_up ping iperf_tcp tx_bytes ethtool_info bql ethtool_coalesce ethtool_ring ethtool_pause"
-ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_map_fail tx_timeout tx_flow load_changes ring_changes_traffic control_storm hostile_frames link_modes updown_traffic rmmod_traffic page_pool fault_walk"
+ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo tso rx_csum tx_align rx_alloc_fail tx_map_fail tx_timeout tx_flow load_changes ring_changes_traffic control_storm hostile_frames link_modes updown_traffic rmmod_traffic page_pool fault_walk autoload"
 # Left out of the debug pass: tests of values reported and refused, whose
 # control paths tests/control_storm.sh runs there under load (ring,
-# coalescing, pause, MTU, offloads, link flaps, reloads), and plain pings;
+# coalescing, pause, MTU, offloads, link flaps, reloads), plain pings and
+# the autoload set-up (module aliases, modprobe, driver_override);
 # the rest exercise the data path and its teardown, where the debug
 # kernels' checks (KASAN, lockdep, kmemleak, DMA-API) find what the normal
 # kernels do not.
-DEBUG_SKIP="ping tx_bytes ethtool_info ethtool_coalesce ethtool_pause channels random_set"
+DEBUG_SKIP="ping tx_bytes ethtool_info ethtool_coalesce ethtool_pause channels random_set autoload"
 # On a KASAN kernel (about 2.5 times slower under QEMU) also the tests of
 # link, flow and control paths, which the other debug kernels run: KASAN's
 # part is the memory the data path, its rings and their teardown touch.
@@ -217,6 +218,21 @@ else
 fi
 tap_stream "host: unit tests and static checks" "$H"
 
+# --- packaging -------------------------------------------------------------------
+# DKMS, the Yocto recipe's and Buildroot's build steps, the native build and
+# the preflight, against a kernel of each architecture among BOARDS: module
+# builds only, at the lowest CPU priority beside the guests (its kernels
+# come through the build lock, as the passes' do).
+P=$RES/packaging.tap
+pk= pkc=
+for b in $BOARDS; do
+	k=$(board_vars "$b" && echo "$KCONF")
+	case " $pkc " in *" $k "*) ;; *) pk="$pk $b" pkc="$pkc $k" ;; esac
+done
+(PKG_BOARDS=$pk nice -n 19 "$NXP_TOP/scripts/packaging-test.sh" > "$P" 2> "$RES/packaging.log" ||
+	{ echo "not ok 0 pkg: scripts/packaging-test.sh stopped (status $?)"; tail -20 "$RES/packaging.log" | sed 's/^/#   /'; } >> "$P") &
+PKG=$!
+
 # --- boards --------------------------------------------------------------------
 # main_board <board>: builds for the board and runs every guest test with
 # the C driver and ours (TAP lines to $RES/<board>.tap).
@@ -319,6 +335,7 @@ run_pass() {
 
 run_pass main_board "" ""
 
+
 # --- debug kernels -----------------------------------------------------------
 # (kernel/configs/debug.config: lockdep, sleep-in-atomic checks, KMEMLEAK,
 # SLUB debug, DMA-API debug, Rust overflow checks; KASAN where the board's
@@ -333,6 +350,8 @@ fi
 
 # (Done by now unless a kernel failed to build, which its pass reported.)
 wait $AHEAD || true
+wait $PKG || true
+tap_stream "packaging (DKMS, Yocto, Buildroot, native build)" "$P"
 
 # --- benchmark smoke run ---------------------------------------------------------
 step "benchmark smoke run ($(elapsed))" >&2
