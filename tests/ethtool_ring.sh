@@ -37,10 +37,10 @@ if [ "$NXP_DRIVER" = rust ]; then
 	# The Tx minimum the messages name (the rx 100 one above, asked with
 	# the current Tx ring) is the smallest size accepted.
 	tmin=$(sed -n 's/.*(powers of two, tx \([0-9]*\)\.\..*/\1/p' /tmp/ring-msg | head -1)
-	diag "Tx minimum said: ${tmin:-none}"
-	check "tx below the minimum said ($tmin) rejected" refused 'too small' -G $IF tx $((tmin / 2))
+	diag "Tx minimum said: ${tmin:-none (an ethtool without netlink gets no message)}"
+	[ -n "$tmin" ] && check "tx below the minimum said ($tmin) rejected" refused 'too small' -G $IF tx $((tmin / 2))
 	check "rejections changed nothing" test "$(cur RX) $(cur TX)" = "$before"
-	if [ "$tmin" != "$(cur TX)" ]; then
+	if [ -n "$tmin" ] && [ "$tmin" != "$(cur TX)" ]; then
 		check "tx at the minimum said ($tmin) accepted" ethtool -G $IF tx $tmin
 		check "tx reads back $tmin" test "$(cur TX)" = "$tmin"
 		ethtool -G $IF tx "${before#* }" > /dev/null 2>&1
