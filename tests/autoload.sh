@@ -128,9 +128,16 @@ check "(nothing bound to $RS)" nothing_bound
 swap "$C_DRV" "$RS"
 check "swapped to $RS: every port bound" wait_for 10 bound_to "$RS"
 check "$RS: interface up, traffic" up_traffic "$RS" "$RS"
-swap "$RS" "$C_DRV"
-check "swapped back to $C_MAIN: every port bound" wait_for 10 bound_to "$C_DRV"
-check "$C_MAIN: interface up, traffic" up_traffic "$C_MODS" "$C_DRV"
+if [ -e "/sys/bus/platform/drivers/$C_DRV/unbind" ]; then
+	swap "$RS" "$C_DRV"
+	check "swapped back to $C_MAIN: every port bound" wait_for 10 bound_to "$C_DRV"
+	check "$C_MAIN: interface up, traffic" up_traffic "$C_MODS" "$C_DRV"
+else
+	# Back to a C driver without unbind is a reload of its module, which
+	# the C fec fails where one port's MDIO bus serves the others (the
+	# i.MX6UL; Documentation/design.md): its own module_load run shows it.
+	diag "back to $C_MAIN left out: it allows no unbind, so that would be a reload of its module"
+fi
 
 # Back to how the other tests expect the machine: no override, nothing
 # installed, our driver loaded from the test directory.
