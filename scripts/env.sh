@@ -136,5 +136,36 @@ debian_archive_uri() {
 	done | grep -E '/debian/?$' | grep -v security | head -1 | sed 's,/$,,' | grep .
 }
 
+# run_paired <command> <boards...>: runs "<command> <board>" in a subshell
+# for every board: two at a time where both boards' emulated cores fit the
+# host's CPUs together (two one-core boards on two CPUs, each in its own
+# network namespace, scripts/run-board.sh), the others one by one.
+# NXP_PARALLEL=0: one at a time.
+run_paired() {
+	rp_cmd=$1
+	shift
+	rp_pair= rp_lone=
+	for rp_b; do
+		rp_v=$(board_vars "$rp_b" && echo "$VCPUS")
+		if [ "${NXP_PARALLEL:-1}" = 1 ] && [ $((2 * rp_v)) -le "$(nproc)" ]; then
+			rp_pair="$rp_pair $rp_b"
+		else
+			rp_lone="$rp_lone $rp_b"
+		fi
+	done
+	set -- $rp_pair
+	while [ $# -ge 2 ]; do
+		("$rp_cmd" "$1") &
+		rp_pid=$!
+		("$rp_cmd" "$2")
+		wait $rp_pid || true
+		shift 2
+	done
+	[ $# = 0 ] || ("$rp_cmd" "$1")
+	for rp_b in $rp_lone; do
+		("$rp_cmd" "$rp_b")
+	done
+}
+
 step() { echo "=== [$(date +%T)] $*"; }
 die() { echo "error: $*" >&2; exit 1; }

@@ -50,23 +50,8 @@ soak_board() { # <board>
 	# tests/fault_walk.sh.)
 	[ "${SOAK_FAULT_WALK:-1}" = 0 ] || run "$1" rust 1 3600 fault_walk FAILNTH_ALL=1
 }
-# Two one-core boards side by side on a host with two CPUs, as in
-# scripts/test.sh (NXP_PARALLEL=0: one at a time).
-pair= lone=
-for b in ${BOARDS:-$NXP_BOARDS}; do
-	v=$(board_vars "$b" && echo "$VCPUS")
-	if [ "${NXP_PARALLEL:-1}" = 1 ] && [ $((2 * v)) -le "$(nproc)" ]; then pair="$pair $b"; else lone="$lone $b"; fi
-done
-set -- $pair
-while [ $# -ge 2 ]; do
-	(soak_board "$1") &
-	p=$!
-	(soak_board "$2")
-	wait $p || true
-	shift 2
-done
-[ $# = 0 ] || (soak_board "$1")
-for b in $lone; do (soak_board "$b"); done
+# Two one-core boards side by side, as in scripts/test.sh (run_paired).
+run_paired soak_board ${BOARDS:-$NXP_BOARDS}
 passed=$(cat "$RES"/tally-* | grep -c ': ok ' || true)
 failed=$(cat "$RES"/tally-* | grep -c 'not ok ' || true)
 echo "soak: $passed passed, $failed failed"

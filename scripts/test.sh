@@ -294,42 +294,20 @@ debug_board() {
 	fi
 }
 
-# rp_one <board>: one board's part of the pass in a subshell of its own; a
-# part that stops early (a failed image build) fails the pass.
+# rp_one <board>: one board's part of the pass; a part that stops early (a
+# failed image build) fails the pass.
 rp_one() {
 	("$rp_fn" "$1") ||
 		echo "not ok 0 $1$rp_sfx: the board's pass stopped early (status $?)" >> "$RES/$1$rp_sfx.tap"
 }
 
 # run_pass <function> <tap suffix> <title suffix>: runs the function for
-# every board, then prints each board's TAP stream in the order of BOARDS.
-# Boards whose emulated cores fit the host's CPUs together (two one-core
-# boards on two CPUs) run two at a time, each in its own network namespace
-# (scripts/run-board.sh); the rest run alone. NXP_PARALLEL=0: one at a time.
+# every board (two one-core boards side by side: run_paired in
+# scripts/env.sh), then prints each board's TAP stream in the order of
+# BOARDS.
 run_pass() {
-	ncpu=$(nproc)
-	lone= pair=
-	for b in $BOARDS; do
-		v=$(board_vars "$b" && echo "$VCPUS")
-		if [ "${NXP_PARALLEL:-1}" = 1 ] && [ $((2 * v)) -le "$ncpu" ]; then
-			pair="$pair $b"
-		else
-			lone="$lone $b"
-		fi
-	done
 	rp_fn=$1 rp_sfx=$2 rp_title=$3
-	set -- $pair
-	while [ $# -ge 2 ]; do
-		rp_one "$1" &
-		pid=$!
-		rp_one "$2"
-		wait $pid
-		shift 2
-	done
-	[ $# = 0 ] || rp_one "$1"
-	for b in $lone; do
-		rp_one "$b"
-	done
+	run_paired rp_one $BOARDS
 	for b in $BOARDS; do
 		tap_stream "board $b$rp_title" "$RES/$b$rp_sfx.tap"
 	done
