@@ -59,6 +59,7 @@ mod fec {
     pub(crate) mod rx;
     pub(crate) mod stats;
     pub(crate) mod tx;
+    pub(crate) mod xdp;
 }
 
 use fec::driver::FecRs;

@@ -61,6 +61,7 @@ mod gianfar {
     pub(crate) mod rx;
     pub(crate) mod stats;
     pub(crate) mod tx;
+    pub(crate) mod xdp;
 }
 
 use gianfar::driver::GianfarRs;

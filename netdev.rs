@@ -31,6 +31,8 @@ pub(crate) mod page_pool;
 pub(crate) mod poll;
 #[cfg(nxp_net)]
 pub(crate) mod skb;
+#[cfg(nxp_net)]
+pub(crate) mod xdp;
 
 use kernel::{
     bindings,

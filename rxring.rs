@@ -21,6 +21,13 @@ use crate::{
             SlotPage, //
         },
         poll::Napi,
+        xdp::{
+            XdpCounts,
+            XdpFrame,
+            XdpPoll,
+            XdpVerdict,
+            XDP_PACKET_HEADROOM, //
+        },
     },
     ring::RingSize,
 };
@@ -60,6 +67,18 @@ pub(crate) enum Delivery {
     NoBuffer,
     /// Dropped: no skb could be built around it.
     Dropped,
+    /// Taken by the XDP program: sent back, redirected or dropped (as its
+    /// [`XdpCounts`] say).
+    Xdp,
+}
+
+/// The XDP side of an Rx poll, for [`RxBook::deliver`]: the program, the
+/// poll's counts, and the driver's `XDP_TX` (which queues a frame on its Tx
+/// ring, or gives it back when there is no room).
+pub(crate) struct XdpRx<'p, 'a> {
+    pub(crate) poll: &'p mut XdpPoll<'a>,
+    pub(crate) counts: &'p mut XdpCounts,
+    pub(crate) tx: &'p mut dyn FnMut(XdpFrame) -> core::result::Result<(), XdpFrame>,
 }
 
 /// A frame that spans several buffers (longer than the hardware's buffer
@@ -101,18 +120,21 @@ pub(crate) struct RxBook {
 }
 
 impl RxBook {
-    /// A pool of buffers for `napi`'s ring, each written by the device
-    /// `headroom` bytes in, at most `buf_len` bytes; every descriptor armed.
+    /// A pool of buffers for `napi`'s ring (Rx queue `queue`), each written
+    /// by the device `headroom` bytes in, at most `buf_len` bytes; every
+    /// descriptor armed.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new<D: RxDescs>(
         descs: &D,
         dma: &DmaDevice,
         napi: &Napi,
+        queue: u32,
         size: RingSize,
         headroom: u32,
         buf_len: u32,
     ) -> Result<Self> {
         let n = size.get() as usize;
-        let pool = PagePool::new(dma, napi, size.get(), headroom, buf_len)?;
+        let pool = PagePool::new(dma, napi, queue, size.get(), headroom, buf_len)?;
         let mut bufs = KVec::with_capacity(n, GFP_KERNEL)?;
         for i in 0..n {
             let Some(page) = pool.alloc_slot() else {
@@ -135,6 +157,11 @@ impl RxBook {
             next: 0,
             gather: Gather::Idle,
         })
+    }
+
+    /// Bytes in front of the device's data in each buffer.
+    pub(crate) fn headroom(&self) -> u32 {
+        self.headroom
     }
 
     /// The descriptor to look at next.
@@ -348,7 +375,8 @@ impl RxBook {
     /// buffer first; with none (or `no_buffer`, for fault injection) the
     /// frame is dropped and its buffer re-armed. `csum_ok(buf)` tells
     /// whether the MAC verified the checksums (it may read the buffer, which
-    /// is synced for the CPU by then).
+    /// is synced for the CPU by then). With `xdp`, on a ring whose buffers
+    /// leave XDP's headroom, the program sees the frame first.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(crate) fn deliver<D: RxDescs>(
@@ -362,6 +390,7 @@ impl RxBook {
         csum_ok: impl FnOnce(&RxPage) -> bool,
         napi: &Napi,
         dev: NetDev,
+        xdp: Option<XdpRx<'_, '_>>,
     ) -> (Delivery, bool) {
         let Some(page) = self.swap_buffer(descs, i, no_buffer) else {
             return (Delivery::NoBuffer, false);
@@ -369,16 +398,72 @@ impl RxBook {
         // (Cannot fail: the range lies in the buffer.)
         let _ = self.pool.sync_for_cpu(&page, self.headroom, sync_len);
         let ok = csum_ok(&page);
-        match self
-            .pool
-            .receive(page, self.headroom + data_off, data_len, napi, dev, ok)
-        {
+        let (mut off, mut len) = (self.headroom + data_off, data_len);
+        let mut page = page;
+        if let Some(x) = xdp {
+            if off >= XDP_PACKET_HEADROOM {
+                match self.run_xdp(x, page, off, len, dev) {
+                    Some((p, o, l)) => (page, off, len) = (p, o, l),
+                    None => return (Delivery::Xdp, false),
+                }
+            }
+        }
+        match self.pool.receive(page, off, len, napi, dev, ok) {
             Ok(()) => (Delivery::Delivered, ok),
             Err(page) => {
                 self.pool.put(page);
                 (Delivery::Dropped, ok)
             }
         }
+    }
+
+    /// Runs the XDP program on a frame and carries out its verdict but
+    /// `XDP_PASS`: returns the buffer and the frame's new place in it
+    /// then, `None` if the program took the frame.
+    #[inline(always)]
+    fn run_xdp(
+        &self,
+        x: XdpRx<'_, '_>,
+        page: RxPage,
+        off: u32,
+        len: u32,
+        dev: NetDev,
+    ) -> Option<(RxPage, u32, u32)> {
+        let c = x.counts;
+        match self.pool.run_xdp(x.poll, page, off, len) {
+            (XdpVerdict::Pass { off, len }, Some(p)) => {
+                c.pass += 1;
+                return Some((p, off, len));
+            }
+            (XdpVerdict::Tx(frame), _) => {
+                c.tx += 1;
+                if let Err(f) = (x.tx)(frame) {
+                    c.tx_errors += 1;
+                    f.tx_error(dev);
+                }
+            }
+            (XdpVerdict::TxError, p) => {
+                c.tx += 1;
+                c.tx_errors += 1;
+                if let Some(p) = p {
+                    self.pool.put(p);
+                }
+            }
+            (XdpVerdict::Redirected, _) => c.redirect += 1,
+            (XdpVerdict::RedirectError, p) => {
+                c.redirect += 1;
+                if let Some(p) = p {
+                    self.pool.put(p);
+                }
+            }
+            (XdpVerdict::Drop | XdpVerdict::Pass { .. }, p) => {
+                c.drop += 1;
+                if let Some(p) = p {
+                    self.pool.put(p);
+                }
+            }
+        }
+        None
     }
 }
 

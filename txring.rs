@@ -30,6 +30,7 @@ use crate::{
             TxQueue, //
         },
         skb::Skb,
+        xdp::XdpFrame,
     },
     ring::{
         Cursor,
@@ -185,9 +186,11 @@ pub(crate) enum TsoBd {
 struct TxSlot {
     /// The mapping the descriptor uses.
     map: Option<TxMap>,
-    /// On the first descriptor of a packet: the skb, its descriptor count
-    /// and the bytes reported to BQL.
+    /// On the first descriptor of a packet: the skb (or the XDP frame,
+    /// which BQL does not see), its descriptor count and the bytes reported
+    /// to BQL.
     skb: Option<Skb>,
+    frame: Option<XdpFrame>,
     nbds: u32,
     bytes: u32,
 }
@@ -197,8 +200,8 @@ struct TxSlot {
 ///
 /// # Invariants
 ///
-/// A slot that is not the first of a packet in flight holds no skb and
-/// zero `nbds` and `bytes`: only the first slot of a packet gets an skb or
+/// A slot that is not the first of a packet in flight holds no skb, no XDP
+/// frame and zero `nbds` and `bytes`: only the first slot of a packet gets an skb or
 /// counts ([`TxBook::begin`], [`TxBook::set_skb`], [`TxBook::push`]) and
 /// [`TxBook::release`] clears them.
 pub(crate) struct TxBook {
@@ -213,6 +216,9 @@ pub(crate) struct Reclaimed {
     /// Packets and bytes completed (for BQL and the statistics).
     pub(crate) pkts: u32,
     pub(crate) bytes: u32,
+    /// XDP frames and their bytes completed (statistics only).
+    pub(crate) xdp_pkts: u32,
+    pub(crate) xdp_bytes: u32,
 }
 
 impl TxBook {
@@ -234,6 +240,7 @@ impl TxBook {
         self.slots[self.size.slot(first)] = TxSlot {
             map: None,
             skb: None,
+            frame: None,
             nbds: 1,
             bytes,
         };
@@ -306,6 +313,26 @@ impl TxBook {
             fill(i, addr, len, f + 1);
         }
         Ok((addr0, nfrags + 1))
+    }
+
+    /// Maps the XDP frame `frame` for the descriptor at counter `first`
+    /// (one buffer, none of its bytes reported to BQL) and keeps it until
+    /// it completes; returns the descriptor's address and length for the
+    /// driver to fill it in, or the frame if it cannot be mapped.
+    pub(crate) fn map_frame(
+        &mut self,
+        dma: &DmaDevice,
+        frame: XdpFrame,
+        first: u32,
+    ) -> core::result::Result<(DmaAddr, u32), XdpFrame> {
+        let Some(map) = frame.map(dma) else {
+            return Err(frame);
+        };
+        let (addr, len) = (map.addr(), map.len());
+        self.begin(first, 0);
+        self.push(first, 0, Some(map));
+        self.slots[self.size.slot(first)].frame = Some(frame);
+        Ok((addr, len))
     }
 
     /// Software TSO: maps the TCP/IPv4 GSO packet `skb` of layout `l` as
@@ -427,7 +454,8 @@ impl TxBook {
     }
 
     /// Unmaps and releases the descriptors of the packet at `first`;
-    /// returns its skb, descriptor count and BQL bytes. With `idle` the
+    /// returns its skb, descriptor count and BQL bytes, and the length of
+    /// the XDP frame it was (0 if none: the frame is returned here). With `idle` the
     /// descriptors are made idle too (a packet the hardware may not have
     /// finished); descriptors the hardware gave back keep their contents
     /// until they are filled again, which rewrites every field.
@@ -438,22 +466,28 @@ impl TxBook {
         dma: &DmaDevice,
         first: u32,
         idle: bool,
-    ) -> (Option<Skb>, u32, u32) {
+    ) -> (Option<Skb>, u32, u32, u32) {
         let nbds = self.slots[self.size.slot(first)].nbds.max(1);
         let mut skb = None;
         let mut bytes = 0;
+        let mut xdp_len = 0;
         for k in 0..nbds {
             let c = first.wrapping_add(k);
             let i = self.size.slot(c);
             let s = &mut self.slots[i];
             if let Some(m) = s.map.take() {
+                if s.frame.is_some() {
+                    xdp_len = m.len();
+                }
                 dma.unmap(m);
             }
             if k == 0 {
                 skb = s.skb.take();
                 bytes = s.bytes;
+                // Unmapped above: the frame may go back to its memory.
+                drop(s.frame.take());
             }
-            debug_assert!(k == 0 || s.skb.is_none());
+            debug_assert!(k == 0 || (s.skb.is_none() && s.frame.is_none()));
             // INVARIANT: the packet's slots are left without counts (and the
             // first without its skb, taken above).
             s.nbds = 0;
@@ -462,7 +496,7 @@ impl TxBook {
                 descs.idle(i, self.size.is_last(c));
             }
         }
-        (skb, nbds, bytes)
+        (skb, nbds, bytes, xdp_len)
     }
 
     /// Reclaims, from `c.consumed` on, every packet whose last descriptor
@@ -479,6 +513,8 @@ impl TxBook {
             consumed: c.consumed,
             pkts: 0,
             bytes: 0,
+            xdp_pkts: 0,
+            xdp_bytes: 0,
         };
         while c.produced.wrapping_sub(r.consumed) > 0 {
             let first = self.size.slot(r.consumed);
@@ -489,11 +525,15 @@ impl TxBook {
             }
             // Read the rest of the descriptors only after seeing them done.
             crate::netdev::dma::dma_rmb();
-            let (skb, n, b) = self.release(descs, dma, r.consumed, false);
+            let (skb, n, b, xdp_len) = self.release(descs, dma, r.consumed, false);
+            r.consumed = r.consumed.wrapping_add(n);
             if let Some(skb) = skb {
                 skb.consume(budget);
+            } else if xdp_len > 0 {
+                r.xdp_pkts += 1;
+                r.xdp_bytes += xdp_len;
+                continue;
             }
-            r.consumed = r.consumed.wrapping_add(n);
             r.pkts += 1;
             r.bytes += b;
         }
@@ -511,7 +551,7 @@ impl TxBook {
         let mut c = c;
         let mut n = 0;
         while c.in_flight() > 0 {
-            let (skb, k, _) = self.release(descs, dma, c.consumed, true);
+            let (skb, k, _, _) = self.release(descs, dma, c.consumed, true);
             drop(skb);
             c.consumed = c.consumed.wrapping_add(k);
             n += 1;

@@ -50,6 +50,7 @@ use crate::netdev::{
         Irq,
         Napi, //
     },
+    xdp::XdpStats,
     MacAddr, //
 };
 use crate::ring::RingConfig;
@@ -113,6 +114,9 @@ pub(crate) const MAX_RING: u32 = 4096;
 /// `build_skb`'s shared info fits half a page: half the truesize per frame
 /// of the C driver's whole pages, so a socket buffer holds twice the frames.
 pub(crate) const RX_HEADROOM: u32 = 128;
+/// The headroom with an XDP program (`XDP_PACKET_HEADROOM`, 64-byte
+/// aligned too): the buffers are whole pages then, as in the C driver.
+pub(crate) const RX_HEADROOM_XDP: u32 = crate::netdev::xdp::XDP_PACKET_HEADROOM;
 pub(crate) const RX_BUF_LEN: u32 = 1984;
 pub(crate) const RX_BUF_LEN_SMALL: u32 = 1536;
 
@@ -207,6 +211,8 @@ pub(crate) struct PauseCfg {
 #[derive(Clone, Copy)]
 pub(crate) struct Cfg {
     pub(crate) rings: RingConfig,
+    /// Rx buffers laid out for XDP (an XDP program is attached).
+    pub(crate) xdp: bool,
     pub(crate) tx_itr: Itr,
     pub(crate) rx_itr: Itr,
     pub(crate) pause: PauseCfg,
@@ -260,6 +266,7 @@ pub(crate) struct Fec {
     pub(crate) rx_napi: Napi,
     pub(crate) tx_napi: Napi,
     pub(crate) stats: FecStats,
+    pub(crate) xdp_stats: XdpStats,
     pub(crate) cfg: Pin<KBox<SpinLock<Cfg>>>,
     /// debugfs `fec_rs-<base>/`: TXIC0/RXIC0 as last written (QEMU does not
     /// keep them), the ITR clock rate, the Tx mapping failures injected
@@ -468,6 +475,7 @@ impl Fec {
             tso_limit.set(ndev, rings.thresholds.stop());
         }
         ndev.set_mac(mac);
+        ndev.set_xdp_features(true);
         let first_irq = irq_lines.first().copied();
         // Named like the MDIO bus, after the register base.
         let debug = DebugDir::new(
@@ -493,6 +501,7 @@ impl Fec {
         let cfg = KBox::pin_init(
             new_spinlock!(Cfg {
                 rings,
+                xdp: false,
                 tx_itr: Itr::DEFAULT,
                 rx_itr: Itr::DEFAULT,
                 pause: PauseCfg {
@@ -526,6 +535,7 @@ impl Fec {
             rx_napi: Napi::new(ndev, NAPI_RX, false, first_irq)?,
             tx_napi: Napi::new(ndev, NAPI_TX, true, first_irq)?,
             stats: FecStats::default(),
+            xdp_stats: XdpStats::new(),
             cfg,
             debug,
             tso,

@@ -176,9 +176,13 @@ impl EthtoolOps for Fec {
         for (o, v) in out.iter_mut().zip(vals) {
             *o = v;
         }
-        // The MIB counters follow, read live.
+        // The MIB counters follow, read live, then the XDP counters.
         for (o, (_, reg)) in out.iter_mut().skip(vals.len()).zip(regs::MIB.iter()) {
             *o = u64::from(self.regs.read(*reg));
+        }
+        let xdp = self.xdp_stats.values();
+        for (o, v) in out.iter_mut().skip(vals.len() + regs::MIB.len()).zip(xdp) {
+            *o = v;
         }
     }
 

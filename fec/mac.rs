@@ -273,12 +273,21 @@ impl Fec {
 
     /// Allocates and installs the rings.
     pub(crate) fn alloc_rings(&self) -> Result {
-        let cfg = self.cfg.lock().rings;
+        let (cfg, xdp) = {
+            let c = self.cfg.lock();
+            (c.rings, c.xdp)
+        };
         let tx = TxRing::new(&self.dma, &cfg, self.tso)?;
         if self.tso {
             self.tso_limit.set(self.dev, cfg.thresholds.stop());
         }
-        let rx = RxRing::new(&self.dma, &self.rx_napi, cfg.rx, rx_buf_len(self.dev.mtu()))?;
+        let rx = RxRing::new(
+            &self.dma,
+            &self.rx_napi,
+            cfg.rx,
+            rx_buf_len(self.dev.mtu()),
+            xdp,
+        )?;
         self.tx_produced.store(0, Ordering::Relaxed);
         self.tx_consumed.store(0, Ordering::Relaxed);
         let _bh = BhDisabled::new();

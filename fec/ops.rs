@@ -22,12 +22,14 @@ use crate::napi::{
 };
 use crate::netdev::{
     net::{
+        ExtAck,
         IrqContext,
         NetDriver,
         Stats,
         TxVerdict, //
     },
     skb::Skb,
+    xdp::XdpXmitQueue,
     MacAddr, //
 };
 use core::sync::atomic::Ordering;
@@ -196,6 +198,14 @@ impl NetDriver for Fec {
             }
         }
         rx || tx
+    }
+
+    fn xdp_setup(&self, on: bool, ext: &mut ExtAck<'_>) -> Result {
+        Fec::xdp_setup(self, on, ext)
+    }
+
+    fn xdp_xmit(&self, frames: &mut XdpXmitQueue<'_>, flush: bool) {
+        Fec::xdp_xmit(self, frames, flush)
     }
 
     fn set_rx_csum(&self, on: bool) -> Result {

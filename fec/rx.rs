@@ -10,7 +10,8 @@ use crate::fec::{
     driver::{
         Fec,
         DBG_FAIL_RX_ALLOC,
-        RX_HEADROOM, //
+        RX_HEADROOM,
+        RX_HEADROOM_XDP, //
     },
     regs, //
 };
@@ -21,14 +22,19 @@ use crate::netdev::{
         DmaAddr,
         DmaDevice, //
     },
-    poll::Napi, //
+    poll::Napi,
+    xdp::{
+        XdpCounts,
+        XdpPoll, //
+    }, //
 };
 use crate::ring::RingSize;
 use crate::rxring::{
     Delivery,
     RxBook,
     RxCounts,
-    RxDescs, //
+    RxDescs,
+    XdpRx, //
 };
 use core::sync::atomic::Ordering;
 use kernel::{
@@ -48,15 +54,19 @@ pub(crate) struct RxRing {
 pub(crate) struct RxBds(pub(crate) DescMem);
 
 impl RxRing {
+    /// A ring of `size` buffers of `buf_len` bytes, laid out for XDP if
+    /// `xdp`.
     pub(crate) fn new(
         dma: &DmaDevice,
         napi: &Napi,
         size: RingSize,
         buf_len: u32,
+        xdp: bool,
     ) -> Result<RxRing> {
         let bds = RxBds(DescMem::new(dma, size.get() as usize * desc::BD_SIZE)?);
+        let headroom = if xdp { RX_HEADROOM_XDP } else { RX_HEADROOM };
         Ok(RxRing {
-            book: RxBook::new(&bds, dma, napi, size, RX_HEADROOM, buf_len)?,
+            book: RxBook::new(&bds, dma, napi, 0, size, headroom, buf_len)?,
             bds,
             buf_len,
         })
@@ -89,6 +99,17 @@ impl Fec {
         let rx_csum = self.rx_csum.load(Ordering::Relaxed);
         let mut work = 0;
         let mut n = RxCounts::default();
+        // XDP: the program for this poll, and the frames it sends back,
+        // queued on the Tx ring and handed to the MAC once at the end.
+        let rcu = kernel::sync::rcu::read_lock();
+        let mut xdp = self.dev.xdp_prog(&rcu).map(XdpPoll::new);
+        let mut xc = XdpCounts::default();
+        let mut xdp_tx = 0u32;
+        let mut send = |f| {
+            let r = self.xdp_tx_frame(f);
+            xdp_tx += u32::from(r.is_ok());
+            r
+        };
         while work < quota {
             let i = rx.book.slot();
             let bd = rx.bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
@@ -128,12 +149,21 @@ impl Fec {
                         |_| csum_ok,
                         &self.rx_napi,
                         self.dev,
+                        xdp.as_mut().map(|poll| XdpRx {
+                            poll,
+                            counts: &mut xc,
+                            tx: &mut send,
+                        }),
                     );
                     match d {
                         Delivery::Delivered => {
                             n.packets += 1;
                             n.bytes += len;
                             n.csum_ok += u32::from(ok);
+                        }
+                        Delivery::Xdp => {
+                            n.packets += 1;
+                            n.bytes += len;
                         }
                         Delivery::NoBuffer => {
                             n.dropped += 1;
@@ -165,6 +195,13 @@ impl Fec {
             work += 1;
         }
         drop(guard);
+        // Redirects are flushed before the RCU read lock goes.
+        drop(xdp);
+        drop(rcu);
+        if xdp_tx > 0 {
+            self.xdp_tx_kick();
+        }
+        self.xdp_stats.add_rx(&xc);
         if work > 0 {
             // Descriptors were handed back: let the DMA continue.
             self.regs.write(regs::R_DES_ACTIVE_0, 0);

@@ -4,6 +4,7 @@
 //! gives them and the MIB counters.
 
 use crate::fec::regs;
+use crate::netdev::xdp::XDP_STAT_NAMES;
 use kernel::{
     prelude::*,
     sync::atomic::Atomic, //
@@ -66,8 +67,8 @@ impl Default for FecStats {
 
 /// `ethtool -S` counter names: driver counters, the coalescing registers as
 /// written (QEMU keeps no value, so this is where they can be checked), then
-/// the MIB counters under the C driver's names.
-pub(crate) static STAT_NAMES: [&CStr; 20 + regs::MIB_COUNT] = {
+/// the MIB counters and the XDP counters under the C driver's names.
+pub(crate) static STAT_NAMES: [&CStr; 20 + regs::MIB_COUNT + XDP_STATS] = {
     let drv: [&CStr; 20] = [
         c"sw_rx_packets",
         c"sw_rx_bytes",
@@ -90,15 +91,20 @@ pub(crate) static STAT_NAMES: [&CStr; 20 + regs::MIB_COUNT] = {
         c"txic_programmed",
         c"rxic_programmed",
     ];
-    let mut all = [c""; 20 + regs::MIB_COUNT];
+    let mut all = [c""; 20 + regs::MIB_COUNT + XDP_STATS];
     let mut i = 0;
     while i < all.len() {
         all[i] = if i < drv.len() {
             drv[i]
-        } else {
+        } else if i < drv.len() + regs::MIB_COUNT {
             regs::MIB[i - drv.len()].0
+        } else {
+            XDP_STAT_NAMES[i - drv.len() - regs::MIB_COUNT]
         };
         i += 1;
     }
     all
 };
+
+/// The XDP counters at the end of [`STAT_NAMES`].
+const XDP_STATS: usize = XDP_STAT_NAMES.len();

@@ -333,9 +333,14 @@ impl Fec {
         {
             self.regs.write(regs::X_DES_ACTIVE_0, 0);
         }
-        if pkts > 0 {
-            self.stats.tx_packets.add(u64::from(pkts), Relaxed);
-            self.stats.tx_bytes.add(u64::from(bytes), Relaxed);
+        // XDP frames count as sent packets, not for BQL.
+        if pkts + r.xdp_pkts > 0 {
+            self.stats
+                .tx_packets
+                .add(u64::from(pkts + r.xdp_pkts), Relaxed);
+            self.stats
+                .tx_bytes
+                .add(u64::from(bytes) + u64::from(r.xdp_bytes), Relaxed);
         }
         let c = self.counters(size);
         let halted = self.tx_halted.load(Ordering::Acquire);

@@ -38,6 +38,7 @@ use crate::netdev::{
         Irq,
         Napi, //
     },
+    xdp::XdpStats,
     MacAddr, //
 };
 use crate::ring::{
@@ -96,6 +97,9 @@ pub(crate) const DEFAULT_SPEED_MBPS: u32 = 1000;
 /// needs 64-byte aligned buffers, `RXBUF_ALIGNMENT`), `RX_BUF_LEN` bytes
 /// each (MRBLR, a multiple of 64); longer frames span buffers.
 pub(crate) const RX_HEADROOM: u32 = 64;
+/// The headroom with an XDP program: `XDP_PACKET_HEADROOM` (64-byte aligned
+/// too) in front of the frame control block; the buffers are whole pages.
+pub(crate) const RX_HEADROOM_XDP: u32 = crate::netdev::xdp::XDP_PACKET_HEADROOM;
 pub(crate) const RX_BUF_LEN: u32 = 1536;
 /// The most a descriptor reports for its own buffer: MRBLR on the eTSEC;
 /// QEMU's model writes the Rx FCB and padding on top of MRBLR bytes in a
@@ -174,6 +178,8 @@ pub(crate) struct Group {
 #[derive(Clone, Copy)]
 pub(crate) struct Cfg {
     pub(crate) rings: RingConfig,
+    /// Rx buffers laid out for XDP (an XDP program is attached).
+    pub(crate) xdp: bool,
     pub(crate) tx_ic: Ic,
     pub(crate) rx_ic: Ic,
     pub(crate) pause: PauseCfg,
@@ -221,6 +227,8 @@ pub(crate) struct Gfar {
     /// (and how many to let pass first), a stalled transmitter (no doorbells
     /// until the Tx-timeout reset clears it), and Tx mapping failures.
     pub(crate) debug: DebugDir<7, 5>,
+    /// The XDP counters of all groups.
+    pub(crate) xdp_stats: XdpStats,
 }
 
 /// debugfs values and knobs.
@@ -448,6 +456,7 @@ impl Gfar {
         let tso_limit = TsoLimit::new();
         tso_limit.set(ndev, rings.thresholds.stop());
         ndev.set_mac(mac);
+        ndev.set_xdp_features(true);
         let mut groups = KVec::with_capacity(groups_hw.len(), GFP_KERNEL)?;
         for (i, h) in groups_hw.into_iter().enumerate() {
             groups.push(Group::new(i, h, ndev)?, GFP_KERNEL)?;
@@ -455,6 +464,7 @@ impl Gfar {
         let cfg = KBox::pin_init(
             new_spinlock!(Cfg {
                 rings,
+                xdp: false,
                 tx_ic: Ic::DEFAULT_TX,
                 rx_ic: Ic::DEFAULT_RX,
                 pause: PauseCfg {
@@ -492,6 +502,7 @@ impl Gfar {
             node,
             mode,
             groups,
+            xdp_stats: XdpStats::new(),
             cfg,
             tso_limit,
             msglevel: AtomicU32::new(0),

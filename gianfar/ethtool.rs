@@ -13,7 +13,10 @@ use crate::gianfar::{
         MAX_RING, //
     },
     regs::{self},
-    stats::STAT_NAMES, //
+    stats::{
+        RMON_COUNT,
+        STAT_NAMES, //
+    },
 };
 use crate::netdev::net::{
     Coalesce,
@@ -145,10 +148,15 @@ impl EthtoolOps for Gfar {
         }
         // RMON counters follow, read live from the first group's page.
         let r = &self.groups[0].regs;
-        for (k, o) in out.iter_mut().skip(vals.len()).enumerate() {
+        for (k, o) in out.iter_mut().skip(vals.len()).take(RMON_COUNT).enumerate() {
             if let Some(reg) = regs::RMON_FIRST.at(k, 4) {
                 *o = u64::from(r.read(reg));
             }
+        }
+        // Then the XDP counters.
+        let xdp = self.xdp_stats.values();
+        for (o, v) in out.iter_mut().skip(vals.len() + RMON_COUNT).zip(xdp) {
+            *o = v;
         }
     }
 

@@ -223,11 +223,14 @@ impl Gfar {
 
     /// Allocates and installs the rings of every group.
     pub(crate) fn alloc_rings(&self) -> Result {
-        let cfg = self.cfg.lock().rings;
+        let (cfg, xdp) = {
+            let c = self.cfg.lock();
+            (c.rings, c.xdp)
+        };
         self.tso_limit.set(self.dev, cfg.thresholds.stop());
         for g in self.groups.iter() {
             let tx = TxRing::new(&self.dma, &cfg)?;
-            let rx = RxRing::new(&self.dma, &g.rx_napi, cfg.rx)?;
+            let rx = RxRing::new(&self.dma, &g.rx_napi, g.index as u32, cfg.rx, xdp)?;
             let r = &self.groups[0].regs;
             // Base addresses of ring n sit 8 bytes apart; high bits are 0.
             if let (Some(tb), Some(rb)) = (regs::TBASE0.at(g.index, 8), regs::RBASE0.at(g.index, 8))

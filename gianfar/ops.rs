@@ -8,7 +8,8 @@ use crate::gianfar::{
         Source,
         DBG_STALL_TX, //
     },
-    regs::{self, ecntrl, ievent, imask, maccfg2}, //
+    regs::{self, ecntrl, ievent, imask, maccfg2},
+    xdp::xdp_mtu_ok, //
 };
 use crate::napi::{
     self,
@@ -16,6 +17,7 @@ use crate::napi::{
 };
 use crate::netdev::{
     net::{
+        ExtAck,
         IrqContext,
         NetDriver,
         Stats,
@@ -23,6 +25,7 @@ use crate::netdev::{
     },
     poll::Napi,
     skb::Skb,
+    xdp::XdpXmitQueue,
     MacAddr, //
 };
 use core::sync::atomic::Ordering;
@@ -84,6 +87,14 @@ impl NetDriver for Gfar {
         self.xmit(skb, queue)
     }
 
+    fn xdp_setup(&self, on: bool, ext: &mut ExtAck<'_>) -> Result {
+        Gfar::xdp_setup(self, on, ext)
+    }
+
+    fn xdp_xmit(&self, frames: &mut XdpXmitQueue<'_>, flush: bool) {
+        Gfar::xdp_xmit(self, frames, flush)
+    }
+
     fn set_rx_csum(&self, on: bool) -> Result {
         self.rx_csum.store(on, Ordering::Relaxed);
         Ok(())
@@ -124,6 +135,10 @@ impl NetDriver for Gfar {
         // MAXFRM follows the MTU: a running controller is stopped and
         // started again (`gfar_change_mtu()`).
         let old = self.dev.mtu();
+        if self.cfg.lock().xdp && !xdp_mtu_ok(mtu) {
+            pr_info!("gianfar_rs: MTU {mtu} too large for the attached XDP program\n");
+            return Err(EINVAL);
+        }
         self.restart_with("MTU", |apply| {
             self.dev.set_mtu(if apply { mtu } else { old })
         })

@@ -14,7 +14,8 @@ use crate::gianfar::{
         DBG_FAIL_RX_ALLOC_SKIP,
         RX_BUF_LEN,
         RX_BUF_SPACE,
-        RX_HEADROOM, //
+        RX_HEADROOM,
+        RX_HEADROOM_XDP, //
     }, //
 };
 use crate::netdev::{
@@ -25,14 +26,19 @@ use crate::netdev::{
         DmaDevice, //
     },
     page_pool::RxPage,
-    poll::Napi, //
+    poll::Napi,
+    xdp::{
+        XdpCounts,
+        XdpPoll, //
+    }, //
 };
 use crate::ring::RingSize;
 use crate::rxring::{
     Delivery,
     RxBook,
     RxCounts,
-    RxDescs, //
+    RxDescs,
+    XdpRx, //
 };
 use core::sync::atomic::Ordering;
 use kernel::{
@@ -53,10 +59,19 @@ pub(crate) struct RxRing {
 pub(crate) struct RxBds(pub(crate) DescMem);
 
 impl RxRing {
-    pub(crate) fn new(dma: &DmaDevice, napi: &Napi, size: RingSize) -> Result<RxRing> {
+    /// Rx queue `queue`'s ring of `size` buffers, laid out for XDP if
+    /// `xdp`.
+    pub(crate) fn new(
+        dma: &DmaDevice,
+        napi: &Napi,
+        queue: u32,
+        size: RingSize,
+        xdp: bool,
+    ) -> Result<RxRing> {
         let bds = RxBds(DescMem::new(dma, size.get() as usize * desc::BD_SIZE)?);
+        let headroom = if xdp { RX_HEADROOM_XDP } else { RX_HEADROOM };
         Ok(RxRing {
-            book: RxBook::new(&bds, dma, napi, size, RX_HEADROOM, RX_BUF_SPACE)?,
+            book: RxBook::new(&bds, dma, napi, queue, size, headroom, RX_BUF_SPACE)?,
             bds,
             model_lengths: false,
         })
@@ -84,6 +99,19 @@ impl Gfar {
         let rx_csum = self.rx_csum.load(Ordering::Relaxed);
         let mut work = 0;
         let mut n = RxCounts::default();
+        // XDP: the program for this poll, and the frames it sends back,
+        // queued on the group's Tx ring and handed to the MAC once at the
+        // end.
+        let rcu = kernel::sync::rcu::read_lock();
+        let mut xdp = self.dev.xdp_prog(&rcu).map(XdpPoll::new);
+        let mut xc = XdpCounts::default();
+        let mut xdp_tx = 0u32;
+        let mut send = |f| {
+            let r = self.xdp_tx_frame(g, f);
+            xdp_tx += u32::from(r.is_ok());
+            r
+        };
+        let headroom = rx.book.headroom();
         while work < quota {
             let i = rx.book.slot();
             let bd = rx.bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
@@ -99,7 +127,7 @@ impl Gfar {
             let prefix = desc::RX_PREFIX;
             let csum_ok = |b: &RxPage| {
                 rx_csum
-                    && b.read::<2>(RX_HEADROOM)
+                    && b.read::<2>(headroom)
                         .is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes(f)))
             };
             // `fail_rx_alloc_skip` lets that many allocations through first.
@@ -120,6 +148,12 @@ impl Gfar {
                 n.dropped += 1;
             }
             let delivered = match status {
+                // With XDP, frames stay within one buffer (the MTU is
+                // limited): a longer one is dropped, never passed unseen.
+                RxStatus::Partial { len, .. } if xdp.is_some() => {
+                    rx.book.skip(&rx.bds, i, len);
+                    None
+                }
                 // One buffer of a frame longer than a buffer (jumbo frames).
                 RxStatus::Partial { len, .. } => {
                     let ok = match rx.book.gathered() {
@@ -150,6 +184,11 @@ impl Gfar {
                                 csum_ok,
                                 &g.rx_napi,
                                 self.dev,
+                                xdp.as_mut().map(|poll| XdpRx {
+                                    poll,
+                                    counts: &mut xc,
+                                    tx: &mut send,
+                                }),
                             );
                             Some((d, ok, flen))
                         }
@@ -206,6 +245,11 @@ impl Gfar {
                     n.bytes += flen;
                     n.csum_ok += u32::from(ok);
                 }
+                // Received, then sent, redirected or dropped by XDP.
+                Some((Delivery::Xdp, _, flen)) => {
+                    n.packets += 1;
+                    n.bytes += flen;
+                }
                 Some((Delivery::NoBuffer, ..)) => {
                     n.dropped += 1;
                     n.alloc_failures += 1;
@@ -217,6 +261,13 @@ impl Gfar {
             work += 1;
         }
         drop(guard);
+        // Redirects are flushed before the RCU read lock goes.
+        drop(xdp);
+        drop(rcu);
+        if xdp_tx > 0 {
+            self.xdp_tx_kick(g);
+        }
+        self.xdp_stats.add_rx(&xc);
         let st = &g.stats;
         for (c, v) in [
             (&st.rx_packets, n.packets),

@@ -3,6 +3,7 @@
 //! Counters: each group's own, read locklessly, and the names `ethtool -S`
 //! gives them and the MIB counters.
 
+use crate::netdev::xdp::XDP_STAT_NAMES;
 use kernel::{
     prelude::*,
     sync::atomic::Atomic, //
@@ -55,8 +56,26 @@ impl Default for GroupStats {
 
 /// `ethtool -S` counter names: software counters, the programmed coalescing
 /// registers (QEMU ignores them, so this is where they can be checked), then
-/// the RMON MIB counters (0x680..=0x73c).
-pub(crate) static STAT_NAMES: [&CStr; 16 + 48] = [
+/// the RMON MIB counters (0x680..=0x73c), then the XDP counters under the C
+/// fec's names.
+pub(crate) static STAT_NAMES: [&CStr; 16 + RMON_COUNT + XDP_STAT_NAMES.len()] = {
+    let mut all = [c""; 16 + RMON_COUNT + XDP_STAT_NAMES.len()];
+    let mut i = 0;
+    while i < all.len() {
+        all[i] = if i < BASE_NAMES.len() {
+            BASE_NAMES[i]
+        } else {
+            XDP_STAT_NAMES[i - BASE_NAMES.len()]
+        };
+        i += 1;
+    }
+    all
+};
+
+/// RMON counters in `ethtool -S`.
+pub(crate) const RMON_COUNT: usize = 48;
+
+const BASE_NAMES: [&CStr; 16 + RMON_COUNT] = [
     c"rx_packets",
     c"rx_bytes",
     c"rx_errors",

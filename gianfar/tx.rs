@@ -269,9 +269,14 @@ impl Gfar {
         g.tx_consumed.store(r.consumed, Ordering::Release);
         drop(guard);
         let (pkts, bytes) = (r.pkts, r.bytes);
-        if pkts > 0 {
-            g.stats.tx_packets.add(u64::from(pkts), Relaxed);
-            g.stats.tx_bytes.add(u64::from(bytes), Relaxed);
+        // XDP frames count as sent packets, not for BQL.
+        if pkts + r.xdp_pkts > 0 {
+            g.stats
+                .tx_packets
+                .add(u64::from(pkts + r.xdp_pkts), Relaxed);
+            g.stats
+                .tx_bytes
+                .add(u64::from(bytes) + u64::from(r.xdp_bytes), Relaxed);
         }
         let c = g.counters(size);
         // The queue is off only while the NAPIs are too (`stop()`).

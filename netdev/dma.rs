@@ -116,6 +116,20 @@ impl DmaDevice {
         self.mapped(ok, a, len, true)
     }
 
+    /// Maps the `len` bytes at `va` for the device to read.
+    ///
+    /// # Safety
+    ///
+    /// `va` is `len` bytes of lowmem that outlive the mapping (the caller
+    /// unmaps before it lets them go).
+    pub(crate) unsafe fn map_single(&self, va: *mut u8, len: u32) -> Result<TxMap> {
+        let mut a = 0;
+        // SAFETY: Valid device; the buffer as the caller guarantees; `a` is
+        // writable.
+        let ok = unsafe { ffi::nxp_dma_map_single(self.raw(), va.cast(), len, &mut a) };
+        self.mapped(ok, a, len, false)
+    }
+
     /// The mapping at `a` the shim made (`ok`: no mapping error).
     #[inline]
     fn mapped(&self, ok: bool, a: DmaAddr, len: u32, page: bool) -> Result<TxMap> {

@@ -144,6 +144,12 @@ mod net {
         PagePool;
         /// `struct netlink_ext_ack`.
         NetlinkExtAck;
+        /// `struct xdp_rxq_info`.
+        XdpRxqInfo;
+        /// `struct xdp_frame`.
+        XdpFrame;
+        /// `struct bpf_prog`.
+        BpfProg;
         /// `struct nxp_napi` of `shim_net.c`: a `napi_struct` with its Rust owner.
         NxpNapi;
         /// `struct nxp_irq` of `shim_net.c`: a requested IRQ with its Rust owner.
@@ -250,6 +256,14 @@ mod net {
     pub(crate) const NXP_F_HIGHDMA: u32 = 1 << 3;
     pub(crate) const NXP_F_IPV6_CSUM: u32 = 1 << 4;
     pub(crate) const NXP_F_TSO: u32 = 1 << 5;
+
+    /// `NXP_XDP_*` of `shim_net.h`: what `nxp_xdp_run()` did with a frame.
+    pub(crate) const NXP_XDP_PASS: c_int = 0;
+    pub(crate) const NXP_XDP_DROP: c_int = 1;
+    pub(crate) const NXP_XDP_TX: c_int = 2;
+    pub(crate) const NXP_XDP_TX_ERR: c_int = 3;
+    pub(crate) const NXP_XDP_REDIRECT: c_int = 4;
+    pub(crate) const NXP_XDP_REDIRECT_ERR: c_int = 5;
 
     #[allow(improper_ctypes)]
     extern "C" {
@@ -390,8 +404,10 @@ mod net {
             size: c_uint,
             offset: c_uint,
             max_len: c_uint,
+            queue: c_uint,
+            rxq: *mut *mut XdpRxqInfo,
         ) -> *mut PagePool;
-        pub(crate) fn nxp_page_pool_destroy(pp: *mut PagePool);
+        pub(crate) fn nxp_page_pool_destroy(pp: *mut PagePool, rxq: *mut XdpRxqInfo);
         pub(crate) fn nxp_pp_put(pp: *mut PagePool, page: *mut Page, napi: bool);
         pub(crate) fn nxp_pp_alloc_biased(
             pp: *mut PagePool,
@@ -429,6 +445,27 @@ mod net {
             skb: *mut SkBuff,
             csum_ok: bool,
         );
+        pub(crate) fn nxp_xdp_prog(dev: *mut NetDevice) -> *mut BpfProg;
+        pub(crate) fn nxp_xdp_run(
+            prog: *mut BpfProg,
+            rxq: *mut XdpRxqInfo,
+            va: *mut c_void,
+            truesize: c_uint,
+            off: *mut c_uint,
+            len: *mut c_uint,
+            frame: *mut *mut XdpFrame,
+        ) -> c_int;
+        pub(crate) fn nxp_xdp_flush();
+        pub(crate) fn nxp_xdp_tx_error(dev: *mut NetDevice, frame: *mut XdpFrame);
+        pub(crate) fn nxp_xdp_return_frame(frame: *mut XdpFrame);
+        pub(crate) fn nxp_xdp_frame_data(frame: *const XdpFrame, len: *mut c_uint) -> *mut c_void;
+        pub(crate) fn nxp_dma_map_single(
+            dev: *mut bindings::device,
+            va: *mut c_void,
+            len: c_uint,
+            addr: *mut u64,
+        ) -> bool;
+        pub(crate) fn nxp_netdev_set_xdp_features(dev: *mut NetDevice, on: bool);
         pub(crate) fn nxp_rx_build_gro(
             n: *mut NxpNapi,
             dev: *mut NetDevice,

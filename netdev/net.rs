@@ -34,6 +34,7 @@ use super::{
     of::Node,
     raw_dev,
     skb::Skb,
+    xdp::XdpXmitQueue,
     MacAddr, //
 };
 
@@ -750,6 +751,18 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     /// checksum verdicts to the stack. Only asked when the setting changes,
     /// and only of drivers that offer `rxcsum` in `hw_features`; on an error
     /// the feature keeps its old value.
+    /// Makes the Rx rings fit XDP (`on`: before a first program is
+    /// attached) or the stack alone (after the last one went); under RTNL.
+    /// A refusal says why in `ext` and changes nothing.
+    fn xdp_setup(&self, _on: bool, ext: &mut ExtAck<'_>) -> Result {
+        ext.error("nxp-rfl", format_args!("XDP is not supported"));
+        Err(EOPNOTSUPP)
+    }
+
+    /// `ndo_xdp_xmit`: queues what fits of `frames`, in order, and rings the
+    /// doorbell if `flush`.
+    fn xdp_xmit(&self, _frames: &mut XdpXmitQueue<'_>, _flush: bool) {}
+
     fn set_rx_csum(&self, _on: bool) -> Result {
         Err(EOPNOTSUPP)
     }
@@ -1163,6 +1176,46 @@ pub(crate) mod entry {
 
     /// # Safety
     ///
+    /// See the module documentation; `extack` is null or valid.
+    pub(crate) unsafe fn xdp_setup<T: NetDriver>(
+        rs: *mut c_void,
+        on: bool,
+        extack: *mut ffi::NetlinkExtAck,
+    ) -> c_int {
+        // SAFETY: Caller contract.
+        let mut ext = unsafe { ExtAck::from_raw(extack) };
+        from_result(|| {
+            // SAFETY: Caller contract.
+            unsafe { state::<T>(rs) }.xdp_setup(on, &mut ext)?;
+            Ok(0)
+        })
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation; `frames` holds `n` valid frames the
+    /// caller hands over up to the count returned.
+    pub(crate) unsafe fn xdp_xmit<T: NetDriver>(
+        rs: *mut c_void,
+        frames: *mut *mut ffi::XdpFrame,
+        n: c_int,
+        flush: bool,
+    ) -> c_int {
+        let n = usize::try_from(n).unwrap_or(0);
+        if frames.is_null() || n == 0 {
+            return 0;
+        }
+        // SAFETY: `frames` holds `n` pointers (caller contract).
+        let frames = unsafe { core::slice::from_raw_parts(frames, n) };
+        // SAFETY: The caller hands the frames over as the driver takes them.
+        let mut q = unsafe { XdpXmitQueue::new(frames) };
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.xdp_xmit(&mut q, flush);
+        c_int::try_from(q.sent()).unwrap_or(0)
+    }
+
+    /// # Safety
+    ///
     /// See the module documentation.
     pub(crate) unsafe fn set_rx_csum<T: NetDriver>(rs: *mut c_void, on: bool) -> c_int {
         from_result(|| {
@@ -1471,6 +1524,33 @@ macro_rules! declare_net_driver {
             unsafe extern "C" fn nxp_rs_ndo_set_rx_csum(rs: *mut c_void, on: bool) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::set_rx_csum::<$t>(rs, on) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`;
+            /// `extack` is null or valid.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_xdp_setup(
+                rs: *mut c_void,
+                on: bool,
+                extack: *mut ffi::NetlinkExtAck,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::xdp_setup::<$t>(rs, on, extack) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`;
+            /// `frames` holds `n` frames handed over up to the count returned.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_xdp_xmit(
+                rs: *mut c_void,
+                frames: *mut *mut ffi::XdpFrame,
+                n: c_int,
+                flush: bool,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::xdp_xmit::<$t>(rs, frames, n, flush) }
             }
             /// # Safety
             ///

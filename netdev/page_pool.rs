@@ -15,7 +15,11 @@ use super::{
     },
     ffi,
     net::NetDev,
-    poll::Napi, //
+    poll::Napi,
+    xdp::{
+        XdpPoll,
+        XdpVerdict, //
+    }, //
 };
 
 /// A page_pool for one Rx ring, mapped for the device, synced for it on
@@ -27,11 +31,12 @@ use super::{
 /// # Invariants
 ///
 /// `pp` is a page_pool created by the shim for `dev` and owned by this
-/// value; `buf` is the page size or a smaller power of two; `shinfo` is
+/// value, with `rxq` (if any) its registered XDP queue info; `buf` is the page size or a smaller power of two; `shinfo` is
 /// `SKB_DATA_ALIGN(sizeof(struct skb_shared_info))`; `may_sync` is false
 /// only if the kernel never syncs streaming DMA (every sync is empty).
 pub(crate) struct PagePool {
     pp: NonNull<ffi::PagePool>,
+    rxq: Option<NonNull<ffi::XdpRxqInfo>>,
     dev: DmaDevice,
     buf: u32,
     /// Buffers per page (`PAGE_SIZE / buf`).
@@ -157,13 +162,14 @@ pub(crate) struct RxSkb(NonNull<ffi::SkBuff>);
 unsafe impl Send for RxSkb {}
 
 impl PagePool {
-    /// A pool for `napi`'s ring of `size` buffers; the device writes at
+    /// A pool for `napi`'s ring (Rx queue `queue`) of `size` buffers; the device writes at
     /// `offset` into each buffer, at most `max_len` bytes. A buffer is the
     /// smallest power of two that holds that and the `skb_shared_info`
     /// of `build_skb`, at most a page.
     pub(crate) fn new(
         dev: &DmaDevice,
         napi: &Napi,
+        queue: u32,
         size: u32,
         offset: u32,
         max_len: u32,
@@ -188,9 +194,18 @@ impl PagePool {
         } else {
             (offset, max_len)
         };
-        // SAFETY: Valid device and NAPI instance.
+        let mut rxq = core::ptr::null_mut();
+        // SAFETY: Valid device and NAPI instance; `rxq` is a local.
         let pp = unsafe {
-            ffi::nxp_page_pool_create(dev.raw_device(), napi.as_raw(), size, offset, max_len)
+            ffi::nxp_page_pool_create(
+                dev.raw_device(),
+                napi.as_raw(),
+                size,
+                offset,
+                max_len,
+                queue,
+                &mut rxq,
+            )
         };
         if pp.is_null() || kernel::error::from_err_ptr(pp).is_err() {
             return Err(ENOMEM);
@@ -201,6 +216,7 @@ impl PagePool {
         // read above.
         Ok(Self {
             pp,
+            rxq: NonNull::new(rxq),
             dev: dev.clone(),
             buf,
             pieces: page / buf,
@@ -413,6 +429,43 @@ impl PagePool {
     }
 }
 
+impl PagePool {
+    /// Runs `xdp`'s program on the `len` bytes at `off` in buffer `page`
+    /// (written by the device and synced for the CPU), at least
+    /// `XDP_PACKET_HEADROOM` bytes in, from this pool's NAPI poll. The
+    /// buffer comes back unless the program sent or redirected it; a pool
+    /// without an XDP queue (or a frame outside the buffer) passes it
+    /// unchanged.
+    pub(crate) fn run_xdp(
+        &self,
+        xdp: &mut XdpPoll<'_>,
+        page: RxPage,
+        off: u32,
+        len: u32,
+    ) -> (XdpVerdict, Option<RxPage>) {
+        let Some(rxq) = self.rxq else {
+            return (XdpVerdict::Pass { off, len }, Some(page));
+        };
+        if !self.fits_skb(&page, off, len) {
+            return (XdpVerdict::Pass { off, len }, Some(page));
+        }
+        // SAFETY: A buffer of this pool (checked by `fits_skb`) that the
+        // token owns, synced for the CPU (caller), `off + len` and the
+        // shared info in it; from the pool's NAPI poll (caller).
+        let v = unsafe { xdp.run(rxq, page.va.as_ptr(), page.len, off, len) };
+        match v {
+            // The frame owns the buffer now, or the redirect took it: the
+            // page reference went with it.
+            XdpVerdict::Tx(_) | XdpVerdict::Redirected => {
+                #[allow(clippy::forget_non_drop)]
+                core::mem::forget(page);
+                (v, None)
+            }
+            _ => (v, Some(page)),
+        }
+    }
+}
+
 impl RxSkb {
     /// Appends the `len` bytes at `off` in buffer `page` (written by the
     /// device and synced for the CPU) as a page fragment of the skb: the
@@ -459,9 +512,11 @@ impl RxSkb {
 
 impl Drop for PagePool {
     fn drop(&mut self) {
-        // SAFETY: By the type invariant we own the pool; pages still in skbs
-        // keep it alive inside the kernel until they return.
-        unsafe { ffi::nxp_page_pool_destroy(self.pp.as_ptr()) }
+        let rxq = self.rxq.map_or(core::ptr::null_mut(), |r| r.as_ptr());
+        // SAFETY: By the type invariant we own the pool and its XDP queue
+        // info; pages still in skbs or XDP frames keep it alive inside the
+        // kernel until they return.
+        unsafe { ffi::nxp_page_pool_destroy(self.pp.as_ptr(), rxq) }
     }
 }
 

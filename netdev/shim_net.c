@@ -22,6 +22,10 @@
 #include <net/netdev_queues.h>
 #include <net/tcp.h>
 #include <net/page_pool/helpers.h>
+#include <net/xdp.h>
+#include <linux/bpf.h>
+#include <linux/bpf_trace.h>
+#include <linux/filter.h>
 
 #include "shim_net.h"
 
@@ -32,6 +36,7 @@ struct nxp_priv {
 	bool fixed_link;
 	struct work_struct reset_work;	/* nxp_netdev_schedule_reset() */
 	struct net_device *dev;
+	struct bpf_prog *xdp_prog;	/* attached XDP program (RCU-freed) */
 };
 
 static void *rs_of(const struct net_device *dev)
@@ -125,6 +130,41 @@ static int nxp_ndo_set_mac_address(struct net_device *dev, void *p)
 	return nxp_rs_ndo_set_mac_address(rs_of(dev), addr->sa_data);
 }
 
+/* XDP_SETUP_PROG: the driver first makes its Rx rings fit the new mode
+ * (XDP headroom with a program, none without), then the program is swapped
+ * in. A program replacing another needs no ring change. The Rx path only
+ * runs a program on rings built for XDP, so the order is only about when
+ * frames start and stop seeing it. */
+static int nxp_ndo_bpf(struct net_device *dev, struct netdev_bpf *bpf)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	struct bpf_prog *old;
+	int err;
+
+	switch (bpf->command) {
+	case XDP_SETUP_PROG:
+		if (!!bpf->prog != !!priv->xdp_prog) {
+			err = nxp_rs_xdp_setup(priv->rs, !!bpf->prog, bpf->extack);
+			if (err)
+				return err;
+		}
+		old = xchg(&priv->xdp_prog, bpf->prog);
+		if (old)
+			bpf_prog_put(old);
+		return 0;
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
+static int nxp_ndo_xdp_xmit(struct net_device *dev, int n, struct xdp_frame **frames,
+			    u32 flags)
+{
+	if (unlikely(flags & ~XDP_XMIT_FLAGS_MASK))
+		return -EINVAL;
+	return nxp_rs_ndo_xdp_xmit(rs_of(dev), frames, n, !!(flags & XDP_XMIT_FLUSH));
+}
+
 static const struct net_device_ops nxp_netdev_ops = {
 	.ndo_open		= nxp_ndo_open,
 	.ndo_stop		= nxp_ndo_stop,
@@ -138,6 +178,8 @@ static const struct net_device_ops nxp_netdev_ops = {
 	.ndo_set_mac_address	= nxp_ndo_set_mac_address,
 	.ndo_validate_addr	= eth_validate_addr,
 	.ndo_eth_ioctl		= phy_do_ioctl_running,
+	.ndo_bpf		= nxp_ndo_bpf,
+	.ndo_xdp_xmit		= nxp_ndo_xdp_xmit,
 };
 
 /* --- ethtool_ops ------------------------------------------------------------ */
@@ -920,7 +962,8 @@ void nxp_wmb(void)
 
 struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
 				       unsigned int size, unsigned int offset,
-				       unsigned int max_len)
+				       unsigned int max_len, unsigned int queue,
+				       struct xdp_rxq_info **rxqp)
 {
 	struct page_pool_params pp = {
 		.order = 0,
@@ -934,12 +977,47 @@ struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
 		.offset = offset,
 		.max_len = max_len,
 	};
+	struct xdp_rxq_info *rxq;
+	struct page_pool *pool;
+	int err;
 
-	return page_pool_create(&pp);
+	*rxqp = NULL;
+	pool = page_pool_create(&pp);
+	if (IS_ERR(pool) || !n)
+		return pool;
+	/* The XDP view of the ring: its queue and memory model (frames that
+	 * XDP sends or redirects go back to this pool). */
+	rxq = kzalloc(sizeof(*rxq), GFP_KERNEL);
+	if (!rxq) {
+		err = -ENOMEM;
+		goto err_pool;
+	}
+	err = xdp_rxq_info_reg(rxq, n->napi.dev, queue, 0);
+	if (err)
+		goto err_free;
+	err = xdp_rxq_info_reg_mem_model(rxq, MEM_TYPE_PAGE_POOL, pool);
+	if (err)
+		goto err_unreg;
+	*rxqp = rxq;
+	return pool;
+
+err_unreg:
+	xdp_rxq_info_unreg(rxq);
+err_free:
+	kfree(rxq);
+err_pool:
+	page_pool_destroy(pool);
+	return ERR_PTR(err);
 }
 
-void nxp_page_pool_destroy(struct page_pool *pp)
+/* The registration drops its own use of the pool; the pool goes when its
+ * last page is back. */
+void nxp_page_pool_destroy(struct page_pool *pp, struct xdp_rxq_info *rxq)
 {
+	if (rxq) {
+		xdp_rxq_info_unreg(rxq);
+		kfree(rxq);
+	}
 	page_pool_destroy(pp);
 }
 
@@ -1068,6 +1146,111 @@ bool nxp_rx_build_gro(struct nxp_napi *n, struct net_device *dev, void *va,
 		return false;
 	nxp_rx_gro(n, dev, skb, csum_ok);
 	return true;
+}
+
+/* --- XDP -------------------------------------------------------------------- */
+
+/* The attached program, for one NAPI poll (the caller holds the RCU read
+ * lock: a detached program is freed after a grace period). */
+struct bpf_prog *nxp_xdp_prog(struct net_device *dev)
+{
+	return READ_ONCE(((struct nxp_priv *)netdev_priv(dev))->xdp_prog);
+}
+
+/* Runs @prog on the frame of *@len bytes at *@off in the pool buffer at @va
+ * (@truesize bytes, of the ring of @rxq) and carries out what it says but
+ * XDP_TX, which the driver sends:
+ *   NXP_XDP_PASS	for the stack: *@off, *@len as the program left them;
+ *   NXP_XDP_DROP	dropped (also XDP_ABORTED and unknown actions, traced):
+ *			the caller recycles the buffer;
+ *   NXP_XDP_TX		*@frame is the frame (in the buffer) to send back;
+ *   NXP_XDP_TX_ERR	no frame could be made of it: the caller recycles;
+ *   NXP_XDP_REDIRECT	redirected: the buffer is gone;
+ *   NXP_XDP_REDIRECT_ERR  not redirected: the caller recycles.
+ * A redirect must be followed by nxp_xdp_flush() before the poll ends. */
+int nxp_xdp_run(struct bpf_prog *prog, struct xdp_rxq_info *rxq, void *va,
+		unsigned int truesize, unsigned int *off, unsigned int *len,
+		struct xdp_frame **frame)
+{
+	struct xdp_buff xdp;
+	u32 act;
+
+	xdp_init_buff(&xdp, truesize, rxq);
+	xdp_prepare_buff(&xdp, va, *off, *len, false);
+	act = bpf_prog_run_xdp(prog, &xdp);
+	switch (act) {
+	case XDP_PASS:
+		*off = xdp.data - xdp.data_hard_start;
+		*len = xdp.data_end - xdp.data;
+		return NXP_XDP_PASS;
+	case XDP_TX:
+		*frame = xdp_convert_buff_to_frame(&xdp);
+		if (unlikely(!*frame)) {
+			trace_xdp_exception(rxq->dev, prog, act);
+			return NXP_XDP_TX_ERR;
+		}
+		return NXP_XDP_TX;
+	case XDP_REDIRECT:
+		if (unlikely(xdp_do_redirect(rxq->dev, &xdp, prog))) {
+			trace_xdp_exception(rxq->dev, prog, act);
+			return NXP_XDP_REDIRECT_ERR;
+		}
+		return NXP_XDP_REDIRECT;
+	default:
+		bpf_warn_invalid_xdp_action(rxq->dev, prog, act);
+		fallthrough;
+	case XDP_ABORTED:
+		trace_xdp_exception(rxq->dev, prog, act);
+		fallthrough;
+	case XDP_DROP:
+		return NXP_XDP_DROP;
+	}
+}
+
+void nxp_xdp_flush(void)
+{
+	xdp_do_flush();
+}
+
+/* An XDP frame the driver could not send (XDP_TX, in its Rx NAPI). */
+void nxp_xdp_tx_error(struct net_device *dev, struct xdp_frame *frame)
+{
+	trace_xdp_exception(dev, NULL, XDP_TX);
+	xdp_return_frame_rx_napi(frame);
+}
+
+/* A sent frame, or one of ndo_xdp_xmit's the driver gives back. */
+void nxp_xdp_return_frame(struct xdp_frame *frame)
+{
+	xdp_return_frame(frame);
+}
+
+/* The one buffer of @frame; NULL for a frame of several (not advertised:
+ * no NETDEV_XDP_ACT_NDO_XMIT_SG). */
+void *nxp_xdp_frame_data(const struct xdp_frame *frame, unsigned int *len)
+{
+	if (unlikely(xdp_frame_has_frags(frame)))
+		return NULL;
+	*len = frame->len;
+	return frame->data;
+}
+
+bool nxp_dma_map_single(struct device *dev, void *va, unsigned int len, u64 *addr)
+{
+	dma_addr_t a = dma_map_single(dev, va, len, DMA_TO_DEVICE);
+
+	if (unlikely(dma_mapping_error(dev, a)))
+		return false;
+	*addr = a;
+	return true;
+}
+
+/* The driver runs programs (all actions) and takes frames redirected to it,
+ * with or without a program of its own. */
+void nxp_netdev_set_xdp_features(struct net_device *dev, bool on)
+{
+	xdp_set_features_flag(dev, on ? NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT |
+					NETDEV_XDP_ACT_NDO_XMIT : 0);
 }
 
 /* --- PHY -------------------------------------------------------------------- */

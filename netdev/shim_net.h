@@ -19,6 +19,10 @@ struct nxp_irq;
 struct page;
 struct page_pool;
 struct sk_buff;
+struct xdp_frame;
+struct xdp_rxq_info;
+struct bpf_prog;
+struct netlink_ext_ack;
 
 /* Feature flags as the Rust side names them (mapped to NETIF_F_* here). */
 #define NXP_F_SG	(1u << 0)
@@ -104,6 +108,8 @@ void nxp_rs_set_msglevel(void *rs, u32 level);
 bool nxp_rs_ndo_gso_ok(void *rs, unsigned int segs, unsigned int nr_frags);
 int nxp_rs_ndo_set_rx_csum(void *rs, bool on);
 void nxp_rs_std_stats(void *rs, int queue, struct nxp_std_stats *s);
+int nxp_rs_xdp_setup(void *rs, bool on, struct netlink_ext_ack *extack);
+int nxp_rs_ndo_xdp_xmit(void *rs, struct xdp_frame **frames, int n, bool flush);
 
 /* net_device */
 struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
@@ -182,8 +188,9 @@ void nxp_wmb(void);
 /* page_pool Rx */
 struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
 				       unsigned int size, unsigned int offset,
-				       unsigned int max_len);
-void nxp_page_pool_destroy(struct page_pool *pp);
+				       unsigned int max_len, unsigned int queue,
+				       struct xdp_rxq_info **rxqp);
+void nxp_page_pool_destroy(struct page_pool *pp, struct xdp_rxq_info *rxq);
 void nxp_pp_put(struct page_pool *pp, struct page *page, bool napi);
 struct page *nxp_pp_alloc_biased(struct page_pool *pp, long nr, void **va, u64 *dma);
 bool nxp_pp_reusable(struct page *page, long bias);
@@ -202,6 +209,24 @@ void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
 bool nxp_rx_build_gro(struct nxp_napi *n, struct net_device *dev, void *va,
 		      unsigned int truesize, unsigned int headroom, unsigned int len,
 		      bool csum_ok);
+
+/* XDP: what nxp_xdp_run() did with a frame. */
+#define NXP_XDP_PASS		0
+#define NXP_XDP_DROP		1
+#define NXP_XDP_TX		2
+#define NXP_XDP_TX_ERR		3
+#define NXP_XDP_REDIRECT	4
+#define NXP_XDP_REDIRECT_ERR	5
+struct bpf_prog *nxp_xdp_prog(struct net_device *dev);
+int nxp_xdp_run(struct bpf_prog *prog, struct xdp_rxq_info *rxq, void *va,
+		unsigned int truesize, unsigned int *off, unsigned int *len,
+		struct xdp_frame **frame);
+void nxp_xdp_flush(void);
+void nxp_xdp_tx_error(struct net_device *dev, struct xdp_frame *frame);
+void nxp_xdp_return_frame(struct xdp_frame *frame);
+void *nxp_xdp_frame_data(const struct xdp_frame *frame, unsigned int *len);
+bool nxp_dma_map_single(struct device *dev, void *va, unsigned int len, u64 *addr);
+void nxp_netdev_set_xdp_features(struct net_device *dev, bool on);
 
 /* PHY */
 int nxp_phy_connect(struct net_device *dev, struct device_node *np);

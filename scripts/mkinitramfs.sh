@@ -35,6 +35,9 @@ ${CROSS}gcc -static -O2 -Wall -o "$r/usr/sbin/ppstat" "$NXP_TOP/scripts/guest/pp
 # failnth: allocation failures injected site by site (tests/fault_walk.sh).
 ${CROSS}gcc -static -O2 -Wall -o "$r/usr/sbin/failnth" "$NXP_TOP/scripts/guest/failnth.c" ||
 	die "building failnth failed"
+# xdpload: XDP programs attached in driver mode without libbpf (tests/xdp.sh).
+${CROSS}gcc -static -O2 -Wall -o "$r/usr/sbin/xdpload" "$NXP_TOP/scripts/guest/xdpload.c" ||
+	die "building xdpload failed"
 install -m755 "$NXP_TOP/scripts/guest/init" "$r/init"
 install -m755 "$NXP_TOP/scripts/guest/demo.sh" "$r/usr/share/nxp/demo.sh"
 install -m755 "$NXP_TOP/scripts/guest/bench.sh" "$r/usr/share/nxp/bench.sh"

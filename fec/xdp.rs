@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! XDP: the Rx buffer layout a program needs, and the frames XDP sends
+//! (`XDP_TX` from the Rx poll, `ndo_xdp_xmit` for redirects) on the Tx
+//! ring the stack uses.
+
+use crate::fec::{
+    desc::{
+        self,
+        TxFlags, //
+    },
+    driver::Fec,
+    tx::TxRing, //
+};
+use crate::netdev::{
+    dma,
+    net::ExtAck,
+    xdp::{
+        XdpFrame,
+        XdpXmitQueue, //
+    },
+};
+use crate::ring::Cursor;
+use core::sync::atomic::Ordering;
+use kernel::{
+    prelude::*,
+    sync::atomic::Relaxed, //
+};
+
+impl Fec {
+    /// Lays the Rx buffers out for XDP (`on`) or for the stack alone: a
+    /// running interface gets new rings (the link stays up; frames in the
+    /// rings are dropped, as on any ring change).
+    pub(crate) fn xdp_setup(&self, on: bool, ext: &mut ExtAck<'_>) -> Result {
+        if self.cfg.lock().xdp == on {
+            return Ok(());
+        }
+        self.restart_with(|cfg, apply| cfg.xdp = if apply { on } else { !on })
+            .inspect_err(|e| {
+                ext.error(
+                    "fec_rs",
+                    format_args!("no Rx ring for XDP could be built ({e:?})"),
+                );
+            })
+    }
+
+    /// `XDP_TX` from the Rx poll: queues `f` on the Tx ring without the
+    /// doorbell ([`Fec::xdp_tx_kick`] once per poll), or gives it back.
+    pub(crate) fn xdp_tx_frame(&self, f: XdpFrame) -> core::result::Result<(), XdpFrame> {
+        let mut guard = self.tx.lock();
+        let Some(tx) = (*guard).as_mut() else {
+            return Err(f);
+        };
+        self.xdp_queue(tx, f)
+    }
+
+    /// Hands the frames queued by XDP to the MAC.
+    pub(crate) fn xdp_tx_kick(&self) {
+        // XDP shares the stack's queue: its frames count as progress for the
+        // Tx watchdog.
+        self.dev.trans_update();
+        // Descriptors must be in memory before the doorbell.
+        dma::wmb();
+        self.kick_tx();
+    }
+
+    /// `ndo_xdp_xmit`: frames redirected to this device.
+    pub(crate) fn xdp_xmit(&self, q: &mut XdpXmitQueue<'_>, flush: bool) {
+        let mut sent = 0u64;
+        {
+            let mut guard = self.tx.lock();
+            if let Some(tx) = (*guard).as_mut() {
+                while let Some(f) = q.take() {
+                    if let Err(f) = self.xdp_queue(tx, f) {
+                        q.give_back(f);
+                        break;
+                    }
+                    sent += 1;
+                }
+            }
+        }
+        let refused = q.remaining() as u64;
+        self.xdp_stats.tx_xmit.add(sent, Relaxed);
+        if refused > 0 {
+            self.xdp_stats.tx_xmit_errors.add(refused, Relaxed);
+        }
+        if sent > 0 && flush {
+            self.xdp_tx_kick();
+        }
+    }
+
+    /// Queues one frame as a single descriptor. XDP takes only the room
+    /// above the queue's stop threshold: while the stack's queue is awake
+    /// its next packet always fits (the queue is stopped in advance), and
+    /// the frames never stop or wake it.
+    fn xdp_queue(&self, tx: &mut TxRing, f: XdpFrame) -> core::result::Result<(), XdpFrame> {
+        let size = tx.size;
+        let produced = self.tx_produced.load(Ordering::Relaxed);
+        let c = Cursor {
+            produced,
+            consumed: self.tx_consumed.load(Ordering::Acquire),
+        };
+        if c.free(size) <= tx.thresholds.stop() {
+            return Err(f);
+        }
+        let (addr, len) = tx.book.map_frame(&self.dma, f, produced)?;
+        let i = size.slot(produced);
+        let flags = TxFlags {
+            last: true,
+            wrap: size.is_last(produced),
+            interrupt: true,
+            csum: false,
+        };
+        tx.bds.fill(i, addr, len, desc::tx_esc(flags), None);
+        // The rest of the descriptor before READY.
+        dma::dma_wmb();
+        tx.bds.set_sc(i, desc::tx_sc(flags));
+        self.tx_produced
+            .store(produced.wrapping_add(1), Ordering::Release);
+        Ok(())
+    }
+}

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! XDP (which the C gianfar does not have): the Rx buffer layout a program
+//! needs, and the frames XDP sends (`XDP_TX` from a group's Rx poll on that
+//! group's Tx ring, `ndo_xdp_xmit` on the first group's) on the Tx rings
+//! the stack uses.
+
+use crate::gianfar::{
+    desc::{
+        self,
+        TxFlags, //
+    },
+    driver::{
+        Gfar,
+        Group,
+        DBG_STALL_TX,
+        RX_BUF_LEN, //
+    },
+    regs::{
+        self,
+        queue, //
+    },
+    tx::TxRing, //
+};
+use crate::netdev::{
+    dma,
+    net::ExtAck,
+    xdp::{
+        XdpFrame,
+        XdpXmitQueue, //
+    },
+};
+use crate::ring::Cursor;
+use core::sync::atomic::Ordering;
+use kernel::{
+    prelude::*,
+    sync::atomic::Relaxed, //
+};
+
+/// Whether frames of `mtu` fit one Rx buffer, as XDP needs (a VLAN tag
+/// included: the MAC's frame length limit, MAXFRM).
+pub(crate) fn xdp_mtu_ok(mtu: u32) -> bool {
+    desc::maxfrm(mtu) <= RX_BUF_LEN
+}
+
+impl Gfar {
+    /// Lays the Rx buffers out for XDP (`on`) or for the stack alone: a
+    /// running interface gets new rings (frames in them are dropped, as on
+    /// any ring change). Jumbo frames span buffers, which XDP here does not
+    /// take.
+    pub(crate) fn xdp_setup(&self, on: bool, ext: &mut ExtAck<'_>) -> Result {
+        if on && !xdp_mtu_ok(self.dev.mtu()) {
+            ext.error(
+                "gianfar_rs",
+                format_args!(
+                    "MTU {} too large for XDP (frames must fit one buffer)",
+                    self.dev.mtu()
+                ),
+            );
+            return Err(EINVAL);
+        }
+        if self.cfg.lock().xdp == on {
+            return Ok(());
+        }
+        self.restart_with("XDP", |apply| {
+            self.cfg.lock().xdp = if apply { on } else { !on }
+        })
+        .inspect_err(|e| {
+            ext.error(
+                "gianfar_rs",
+                format_args!("no Rx ring for XDP could be built ({e:?})"),
+            );
+        })
+    }
+
+    /// `XDP_TX` from group `g`'s Rx poll: queues `f` on the group's Tx ring
+    /// without the doorbell ([`Gfar::xdp_tx_kick`] once per poll), or gives
+    /// it back.
+    pub(crate) fn xdp_tx_frame(
+        &self,
+        g: &Group,
+        f: XdpFrame,
+    ) -> core::result::Result<(), XdpFrame> {
+        let mut guard = g.tx.lock();
+        let Some(tx) = (*guard).as_mut() else {
+            return Err(f);
+        };
+        self.xdp_queue(g, tx, f)
+    }
+
+    /// Hands the frames XDP queued on group `g`'s ring to the MAC.
+    pub(crate) fn xdp_tx_kick(&self, g: &Group) {
+        // XDP shares the stack's queue: its frames count as progress for the
+        // Tx watchdog.
+        self.dev.trans_update();
+        // `stall_tx` in debugfs simulates a stuck transmitter.
+        if self.debug.is_set(DBG_STALL_TX) {
+            return;
+        }
+        // Descriptors must be in memory before the doorbell.
+        dma::wmb();
+        self.groups[0]
+            .regs
+            .write(regs::TSTAT, queue::THALT0 >> g.index);
+    }
+
+    /// `ndo_xdp_xmit`: frames redirected to this device, sent on the first
+    /// group's ring.
+    pub(crate) fn xdp_xmit(&self, q: &mut XdpXmitQueue<'_>, flush: bool) {
+        let Some(g) = self.groups.first() else {
+            return;
+        };
+        let mut sent = 0u64;
+        {
+            let mut guard = g.tx.lock();
+            if let Some(tx) = (*guard).as_mut() {
+                while let Some(f) = q.take() {
+                    if let Err(f) = self.xdp_queue(g, tx, f) {
+                        q.give_back(f);
+                        break;
+                    }
+                    sent += 1;
+                }
+            }
+        }
+        let refused = q.remaining() as u64;
+        self.xdp_stats.tx_xmit.add(sent, Relaxed);
+        if refused > 0 {
+            self.xdp_stats.tx_xmit_errors.add(refused, Relaxed);
+        }
+        if sent > 0 && flush {
+            self.xdp_tx_kick(g);
+        }
+    }
+
+    /// Queues one frame as a single descriptor, without a frame control
+    /// block. XDP takes only the room above the queue's stop threshold:
+    /// while the stack's queue is awake its next packet always fits, and
+    /// the frames never stop or wake it.
+    fn xdp_queue(
+        &self,
+        g: &Group,
+        tx: &mut TxRing,
+        f: XdpFrame,
+    ) -> core::result::Result<(), XdpFrame> {
+        let size = tx.size;
+        let produced = g.tx_produced.load(Ordering::Relaxed);
+        let c = Cursor {
+            produced,
+            consumed: g.tx_consumed.load(Ordering::Acquire),
+        };
+        if c.free(size) <= tx.thresholds.stop() {
+            return Err(f);
+        }
+        let (addr, len) = tx.book.map_frame(&self.dma, f, produced)?;
+        let i = size.slot(produced);
+        tx.bds.fill(i, addr, None);
+        let lst = desc::tx_lstatus(
+            len,
+            TxFlags {
+                first: true,
+                last: true,
+                interrupt: true,
+                toe: false,
+                wrap: size.is_last(produced),
+            },
+        );
+        // The buffer address before READY.
+        dma::dma_wmb();
+        tx.bds.set_lstatus(i, lst);
+        g.tx_produced
+            .store(produced.wrapping_add(1), Ordering::Release);
+        Ok(())
+    }
+}
