@@ -22,6 +22,7 @@
 #include <net/netdev_queues.h>
 #include <net/tcp.h>
 #include <net/page_pool/helpers.h>
+#include <net/selftests.h>
 #include <net/xdp.h>
 #include <linux/bpf.h>
 #include <linux/bpf_trace.h>
@@ -269,15 +270,28 @@ static int nxp_set_pauseparam(struct net_device *dev, struct ethtool_pauseparam 
 	return nxp_rs_set_pause(rs_of(dev), &p);
 }
 
+/* ETH_SS_TEST: the kernel's generic self-tests (`ethtool -t`), as the C fec
+ * offers them: carrier and duplex, then frames looped back through the PHY. */
 static int nxp_get_sset_count(struct net_device *dev, int sset)
 {
-	return sset == ETH_SS_STATS ? nxp_rs_stats_count(rs_of(dev)) : -EOPNOTSUPP;
+	switch (sset) {
+	case ETH_SS_STATS:
+		return nxp_rs_stats_count(rs_of(dev));
+	case ETH_SS_TEST:
+		return IS_ENABLED(CONFIG_NET_SELFTESTS) ? net_selftest_get_count() : -EOPNOTSUPP;
+	default:
+		return -EOPNOTSUPP;
+	}
 }
 
 static void nxp_get_strings(struct net_device *dev, u32 sset, u8 *data)
 {
 	unsigned int i, n = nxp_rs_stats_count(rs_of(dev));
 
+	if (sset == ETH_SS_TEST) {
+		net_selftest_get_strings(data);
+		return;
+	}
 	if (sset != ETH_SS_STATS)
 		return;
 	for (i = 0; i < n; i++)
@@ -375,6 +389,7 @@ static const struct ethtool_ops nxp_ethtool_ops = {
 	.get_link_ksettings	= phy_ethtool_get_link_ksettings,
 	.set_link_ksettings	= phy_ethtool_set_link_ksettings,
 	.nway_reset		= phy_ethtool_nway_reset,
+	.self_test		= net_selftest,
 };
 
 /* --- per-queue statistics (netdev_stat_ops) ------------------------------- */
