@@ -23,11 +23,15 @@ ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo tso rx_csum tx_align 
 # Left out of the debug pass: tests of values reported and refused, whose
 # control paths tests/control_storm.sh runs there under load (ring,
 # coalescing, pause, MTU, offloads, link flaps, reloads), plain pings and
-# the autoload set-up (module aliases, modprobe, driver_override);
+# TCP (which tso, page_pool and the traffic tests drive too), link mode
+# changes (control_storm flaps the link under load) and the queue's
+# stop/wake counts (its two-way TCP stops and wakes the queue), the
+# self-tests and the autoload set-up (module aliases, modprobe,
+# driver_override);
 # the rest exercise the data path and its teardown, where the debug
 # kernels' checks (KASAN, lockdep, kmemleak, DMA-API) find what the normal
 # kernels do not.
-DEBUG_SKIP="ping tx_bytes ethtool_info ethtool_selftest ethtool_coalesce ethtool_pause channels random_set autoload"
+DEBUG_SKIP="ping iperf_tcp tx_bytes ethtool_info ethtool_selftest ethtool_coalesce ethtool_pause channels random_set link_modes tx_flow autoload"
 # On a KASAN kernel (about 2.5 times slower under QEMU) also the tests of
 # link, flow and control paths, which the other debug kernels run, and the
 # single ring, MTU and reset changes: KASAN's part is the memory the data
