@@ -192,6 +192,7 @@ impl EthtoolOps for Fec {
             None => {
                 s.tx_pause = u64::from(self.regs.read(regs::MIB_TX_FDXFC));
                 s.rx_pause = u64::from(self.regs.read(regs::MIB_RX_FDXFC));
+                self.mib_std_stats(s);
             }
             // One queue pair: the device's counters.
             Some(_) => {
@@ -250,6 +251,46 @@ impl Fec {
             Ok(())
         } else {
             Err(EOPNOTSUPP)
+        }
+    }
+}
+
+impl Fec {
+    /// The IEEE 802.3 and RMON counters of the MIB (reference manual,
+    /// "MIB block counters memory map"), read live.
+    fn mib_std_stats(&self, s: &mut StdStats) {
+        let mib = |off: usize| u64::from(self.regs.read(regs::Reg::new(off)));
+        s.mac_tx_ok = mib(0x24c); // IEEE_T_FRAME_OK
+        s.mac_tx_1col = mib(0x250); // IEEE_T_1COL
+        s.mac_tx_mcol = mib(0x254); // IEEE_T_MCOL
+        s.mac_tx_deferred = mib(0x258); // IEEE_T_DEF
+        s.mac_tx_late_col = mib(0x25c); // IEEE_T_LCOL
+        s.mac_tx_xs_col = mib(0x260); // IEEE_T_EXCOL
+        s.mac_tx_mac_err = mib(0x264); // IEEE_T_MACERR
+        s.mac_tx_carrier = mib(0x268); // IEEE_T_CSERR
+        s.mac_tx_octets = mib(0x274); // IEEE_T_OCTETS_OK
+        s.mac_tx_bcast = mib(0x208); // RMON_T_BC_PKT
+        s.mac_tx_mcast = mib(0x20c); // RMON_T_MC_PKT
+        s.mac_rx_ok = mib(0x2cc); // IEEE_R_FRAME_OK
+        s.mac_rx_fcs = mib(0x2d0); // IEEE_R_CRC
+        s.mac_rx_align = mib(0x2d4); // IEEE_R_ALIGN
+        s.mac_rx_mac_err = mib(0x2d8); // IEEE_R_MACERR
+        s.mac_rx_octets = mib(0x2e0); // IEEE_R_OCTETS_OK
+        s.mac_rx_bcast = mib(0x288); // RMON_R_BC_PKT
+        s.mac_rx_mcast = mib(0x28c); // RMON_R_MC_PKT
+        s.rmon_undersize = mib(0x294); // RMON_R_UNDERSIZE
+        s.rmon_oversize = mib(0x298); // RMON_R_OVERSIZE
+        s.rmon_fragments = mib(0x29c); // RMON_R_FRAG
+        s.rmon_jabbers = mib(0x2a0); // RMON_R_JAB
+                                     // RMON_R_P64 .. RMON_R_P_GTE2048 and their Tx counterparts.
+        for (k, (rx, tx)) in s
+            .rmon_rx_hist
+            .iter_mut()
+            .zip(s.rmon_tx_hist.iter_mut())
+            .enumerate()
+        {
+            *rx = mib(0x2a8 + 4 * k);
+            *tx = mib(0x228 + 4 * k);
         }
     }
 }

@@ -167,6 +167,7 @@ impl EthtoolOps for Gfar {
                 let r = &self.groups[0].regs;
                 s.tx_pause = u64::from(r.read(regs::RMON_TXPF));
                 s.rx_pause = u64::from(r.read(regs::RMON_RXPF));
+                self.rmon_std_stats(s);
             }
             // Queue pair i is group i's.
             Some(i) => {
@@ -231,5 +232,40 @@ impl EthtoolOps for Gfar {
         self.dev.phy_set_asym_pause(new.rx, new.tx);
         self.program_flow();
         Ok(())
+    }
+}
+
+impl Gfar {
+    /// The IEEE 802.3 and RMON counters the eTSEC's RMON block keeps
+    /// (reference manual, "RMON MIB registers"), read live from the first
+    /// group's page. Its frame length counters (TR64 .. TRMGV) count
+    /// received and transmitted frames together, so no histogram is given;
+    /// nor the counters that include bad frames (RPKT, TPKT).
+    fn rmon_std_stats(&self, s: &mut StdStats) {
+        let r = &self.groups[0].regs;
+        let rmon = |k: usize| {
+            regs::RMON_FIRST
+                .at(k, 4)
+                .map_or(u64::MAX, |reg| u64::from(r.read(reg)))
+        };
+        s.mac_rx_octets = rmon(7); // RBYT
+        s.mac_rx_fcs = rmon(9); // RFCS
+        s.mac_rx_mcast = rmon(10); // RMCA
+        s.mac_rx_bcast = rmon(11); // RBCA
+        s.mac_rx_align = rmon(15); // RALN
+        s.mac_rx_len_err = rmon(16); // RFLR
+        s.rmon_undersize = rmon(19); // RUND
+        s.rmon_oversize = rmon(20); // ROVR
+        s.rmon_fragments = rmon(21); // RFRG
+        s.rmon_jabbers = rmon(22); // RJBR
+        s.mac_tx_octets = rmon(24); // TBYT
+        s.mac_tx_mcast = rmon(26); // TMCA
+        s.mac_tx_bcast = rmon(27); // TBCA
+        s.mac_tx_deferred = rmon(29); // TDFR
+        s.mac_tx_xs_defer = rmon(30); // TEDF
+        s.mac_tx_1col = rmon(31); // TSCL
+        s.mac_tx_mcol = rmon(32); // TMCL
+        s.mac_tx_late_col = rmon(33); // TLCL
+        s.mac_tx_xs_col = rmon(34); // TXCL
     }
 }

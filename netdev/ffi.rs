@@ -228,7 +228,42 @@ mod net {
         /// (the qstats' `tx-hw-gso-packets` / `-wire-packets`).
         pub(crate) tx_gso_packets: u64,
         pub(crate) tx_gso_wire_packets: u64,
+        /// Device-wide only: the IEEE 802.3 MAC counters (`ethtool -S
+        /// --groups eth-mac`), as `struct ethtool_eth_mac_stats` names them.
+        pub(crate) mac_tx_ok: u64,
+        pub(crate) mac_tx_1col: u64,
+        pub(crate) mac_tx_mcol: u64,
+        pub(crate) mac_rx_ok: u64,
+        pub(crate) mac_rx_fcs: u64,
+        pub(crate) mac_rx_align: u64,
+        pub(crate) mac_tx_octets: u64,
+        pub(crate) mac_tx_deferred: u64,
+        pub(crate) mac_tx_late_col: u64,
+        pub(crate) mac_tx_xs_col: u64,
+        pub(crate) mac_tx_mac_err: u64,
+        pub(crate) mac_tx_carrier: u64,
+        pub(crate) mac_rx_octets: u64,
+        pub(crate) mac_rx_mac_err: u64,
+        pub(crate) mac_tx_mcast: u64,
+        pub(crate) mac_tx_bcast: u64,
+        pub(crate) mac_rx_mcast: u64,
+        pub(crate) mac_rx_bcast: u64,
+        pub(crate) mac_tx_xs_defer: u64,
+        pub(crate) mac_rx_len_err: u64,
+        /// Device-wide only: the RMON counters (`--groups rmon`), with the
+        /// frame length histograms over [`RMON_RANGES`] (`NXP_STAT_NONE`
+        /// in `rmon_rx_hist[0]`: no histograms).
+        pub(crate) rmon_undersize: u64,
+        pub(crate) rmon_oversize: u64,
+        pub(crate) rmon_fragments: u64,
+        pub(crate) rmon_jabbers: u64,
+        pub(crate) rmon_rx_hist: [u64; RMON_RANGES],
+        pub(crate) rmon_tx_hist: [u64; RMON_RANGES],
     }
+
+    /// `NXP_RMON_RANGES`: 64, 65-127, 128-255, 256-511, 512-1023,
+    /// 1024-2047, 2048 and longer.
+    pub(crate) const RMON_RANGES: usize = 7;
 
     /// `struct nxp_rings` of `shim_net.h`.
     #[repr(C)]

@@ -355,6 +355,71 @@ static void nxp_get_pause_stats(struct net_device *dev, struct ethtool_pause_sta
 	ps->rx_pause_frames = s.rx_pause;
 }
 
+static void nxp_get_eth_mac_stats(struct net_device *dev, struct ethtool_eth_mac_stats *m)
+{
+	struct nxp_std_stats s;
+
+	if (m->src != ETHTOOL_MAC_STATS_SRC_AGGREGATE)
+		return;
+	nxp_std_stats(dev, -1, &s);
+	/* Counters the device does not keep stay ETHTOOL_STAT_NOT_SET (the
+	 * same all-ones value as NXP_STAT_NONE). */
+	m->FramesTransmittedOK = s.mac_tx_ok;
+	m->SingleCollisionFrames = s.mac_tx_1col;
+	m->MultipleCollisionFrames = s.mac_tx_mcol;
+	m->FramesReceivedOK = s.mac_rx_ok;
+	m->FrameCheckSequenceErrors = s.mac_rx_fcs;
+	m->AlignmentErrors = s.mac_rx_align;
+	m->OctetsTransmittedOK = s.mac_tx_octets;
+	m->FramesWithDeferredXmissions = s.mac_tx_deferred;
+	m->LateCollisions = s.mac_tx_late_col;
+	m->FramesAbortedDueToXSColls = s.mac_tx_xs_col;
+	m->FramesLostDueToIntMACXmitError = s.mac_tx_mac_err;
+	m->CarrierSenseErrors = s.mac_tx_carrier;
+	m->OctetsReceivedOK = s.mac_rx_octets;
+	m->FramesLostDueToIntMACRcvError = s.mac_rx_mac_err;
+	m->MulticastFramesXmittedOK = s.mac_tx_mcast;
+	m->BroadcastFramesXmittedOK = s.mac_tx_bcast;
+	m->MulticastFramesReceivedOK = s.mac_rx_mcast;
+	m->BroadcastFramesReceivedOK = s.mac_rx_bcast;
+	m->FramesWithExcessiveDeferral = s.mac_tx_xs_defer;
+	m->InRangeLengthErrors = s.mac_rx_len_err;
+}
+
+static const struct ethtool_rmon_hist_range nxp_rmon_ranges[] = {
+	{    0,    64 },
+	{   65,   127 },
+	{  128,   255 },
+	{  256,   511 },
+	{  512,  1023 },
+	{ 1024,  2047 },
+	{ 2048, 65535 },
+	{}
+};
+static_assert(ARRAY_SIZE(nxp_rmon_ranges) == NXP_RMON_RANGES + 1);
+
+static void nxp_get_rmon_stats(struct net_device *dev, struct ethtool_rmon_stats *r,
+			       const struct ethtool_rmon_hist_range **ranges)
+{
+	struct nxp_std_stats s;
+	int i;
+
+	if (r->src != ETHTOOL_MAC_STATS_SRC_AGGREGATE)
+		return;
+	nxp_std_stats(dev, -1, &s);
+	r->undersize_pkts = s.rmon_undersize;
+	r->oversize_pkts = s.rmon_oversize;
+	r->fragments = s.rmon_fragments;
+	r->jabbers = s.rmon_jabbers;
+	if (s.rmon_rx_hist[0] == NXP_STAT_NONE)
+		return;
+	for (i = 0; i < NXP_RMON_RANGES; i++) {
+		r->hist[i] = s.rmon_rx_hist[i];
+		r->hist_tx[i] = s.rmon_tx_hist[i];
+	}
+	*ranges = nxp_rmon_ranges;
+}
+
 static u32 nxp_get_msglevel(struct net_device *dev)
 {
 	return nxp_rs_get_msglevel(rs_of(dev));
@@ -376,6 +441,8 @@ static const struct ethtool_ops nxp_ethtool_ops = {
 	.get_pauseparam		= nxp_get_pauseparam,
 	.set_pauseparam		= nxp_set_pauseparam,
 	.get_pause_stats	= nxp_get_pause_stats,
+	.get_eth_mac_stats	= nxp_get_eth_mac_stats,
+	.get_rmon_stats		= nxp_get_rmon_stats,
 	.get_channels		= nxp_get_channels,
 	.set_channels		= nxp_set_channels,
 	.get_sset_count		= nxp_get_sset_count,

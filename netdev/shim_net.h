@@ -75,7 +75,18 @@ struct nxp_std_stats {
 	u64 rx_packets, rx_bytes, rx_alloc_fail;
 	u64 tx_packets, tx_bytes, tx_stop, tx_wake;
 	u64 tx_gso_packets, tx_gso_wire_packets;
+	/* Device-wide (queue -1) only: the IEEE 802.3 MAC counters of
+	 * `ethtool -S --groups eth-mac` and the RMON ones of `rmon` (its
+	 * histograms over NXP_RMON_RANGES, NXP_STAT_NONE in rx_hist[0]: none). */
+	u64 mac_tx_ok, mac_tx_1col, mac_tx_mcol, mac_rx_ok, mac_rx_fcs, mac_rx_align;
+	u64 mac_tx_octets, mac_tx_deferred, mac_tx_late_col, mac_tx_xs_col, mac_tx_mac_err;
+	u64 mac_tx_carrier, mac_rx_octets, mac_rx_mac_err, mac_tx_mcast, mac_tx_bcast;
+	u64 mac_rx_mcast, mac_rx_bcast, mac_tx_xs_defer, mac_rx_len_err;
+	u64 rmon_undersize, rmon_oversize, rmon_fragments, rmon_jabbers;
+	u64 rmon_rx_hist[7], rmon_tx_hist[7];
 };
+/* The RMON histogram ranges: 64, 65-127, ..., 1024-2047, 2048 and longer. */
+#define NXP_RMON_RANGES	7
 
 /* Rust entry points (per module). */
 int nxp_rs_ndo_open(void *rs);
