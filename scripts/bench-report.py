@@ -17,6 +17,9 @@ UNITS = {
     "netperf_stream_mbps": "netperf TCP_STREAM (Mbit/s)",
     "netperf_maerts_mbps": "netperf TCP_MAERTS (Mbit/s)",
     "udp64_tx_kpps": "UDP 64 B tx (kpps at the host)",
+    "udp64_rx_kpps": "UDP 64 B rx (kpps, host flood)",
+    "xdp_drop_kpps": "XDP_DROP (kpps, host flood)",
+    "xdp_tx_kpps": "XDP_TX (kpps, host flood)",
 }
 # Higher is better for rates; lower for CPU use and service demand.
 LOWER_BETTER = ("_cpu", "_sd", "_hsd")
@@ -106,9 +109,13 @@ def main():
     metrics = [m for s2, m in order if s2 == "main"]
     if not metrics:
         return
-    fig, axes = plt.subplots(1, len(metrics), figsize=(2.6 * len(metrics), 3.6))
-    if len(metrics) == 1:
-        axes = [axes]
+    # A grid, four panels a row, each readable on its own.
+    cols = min(4, len(metrics))
+    rows = (len(metrics) + cols - 1) // cols
+    fig, grid = plt.subplots(rows, cols, figsize=(3.2 * cols, 2.9 * rows), squeeze=False)
+    axes = [ax for row in grid for ax in row]
+    for ax in axes[len(metrics):]:
+        ax.axis("off")
     for ax, metric in zip(axes, metrics):
         for i, drv in enumerate(("c", "rust")):
             v = data.get(("main", metric, drv), [])
@@ -118,8 +125,8 @@ def main():
             ax.bar(i, med, color=("#888888", "#b7410e")[i],
                    yerr=[[med - min(v)], [max(v) - med]], capsize=4)
         ax.set_xticks([0, 1], ["C", "Rust"])
-        ax.set_title(label(metric), fontsize=7, wrap=True)
-        ax.tick_params(labelsize=7)
+        ax.set_title(label(metric), fontsize=8, wrap=True)
+        ax.tick_params(labelsize=8)
     fig.suptitle(header[0] if header else "benchmark", fontsize=8)
     fig.tight_layout()
     fig.savefig(png, dpi=110)

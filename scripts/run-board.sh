@@ -85,7 +85,12 @@ ipn netserver -L 10.77.0.1 > /dev/null 2>&1
 # where the suites run (the Debian guests).
 hostbin=$work/no-helpers
 [ -n "$DEB_ARCH" ] && hostbin=$("$NXP_TOP/scripts/build-ksft.sh" host)/bin
-ipn env NXP_TOP="$NXP_TOP" python3 "$NXP_TOP/scripts/remote-agent.py" 10.77.0.1 7999 \
+# The benchmark's 64-byte receive load (scripts/udp-flood.c), for this
+# machine: the agent's commands find it in $NXP_HOST_TOOLS.
+mkdir -p "$work/host-tools"
+gcc -O2 -Wall -o "$work/host-tools/udp-flood" "$NXP_TOP/scripts/udp-flood.c" ||
+	die "building udp-flood failed"
+ipn env NXP_TOP="$NXP_TOP" NXP_HOST_TOOLS="$work/host-tools" python3 "$NXP_TOP/scripts/remote-agent.py" 10.77.0.1 7999 \
 	"$work/token" "$hostbin" > "$work/agent.log" 2>&1 &
 
 case $BOARD in

@@ -33,7 +33,12 @@ measure() {
 	echo "NXP-BENCH-MARK $SET $ROUND $DRV $name stop"
 	sleep 0.5
 	busy=$(($1 - b0)) total=$(($2 - t0))
-	[ -n "$r" ] || r=0
+	# A load the driver or the remote end does not offer (XDP with the C
+	# gianfar) gives no value at all, rather than a rate of 0.
+	if [ -z "$r" ]; then
+		echo "NXP-BENCH-INFO $DRV: no $name here"
+		return 0
+	fi
 	out "$name" "$r"
 	awk -v b=$busy -v t=$total -v r="$r" -v s=$SECS -v n=$NCPU -v m="$name" 'BEGIN {
 		if (t <= 0) exit
@@ -81,12 +86,44 @@ udp64() {
 		awk -v s=$SECS '$NF == "receiver" { split($(NF-2), a, "/"); print (a[2] - a[1]) / s / 1000 }'
 }
 
+# The host floods the guest with 64-byte UDP datagrams to port 9 for $SECS
+# (scripts/udp-flood.c, through the remote agent): thousands of frames a
+# second counted by the driver in $1 (a counter of `ethtool -S`, or the
+# interface's rx_packets). Nothing when the remote end is not ours.
+flood_rate() {
+	fk=$1
+	c() {
+		if [ "$fk" = rx_packets ]; then
+			cat /sys/class/net/$IF/statistics/rx_packets
+		else
+			ethtool -S $IF | awk -v k="$fk:" '$1 == k { print $2 }'
+		fi
+	}
+	f0=$(c)
+	remote_run $((SECS + 10)) "\$NXP_HOST_TOOLS/udp-flood $GUEST_IP 9 $SECS" || return 0
+	f1=$(c)
+	awk -v a="$f0" -v b="$f1" -v s=$SECS 'BEGIN { print (b - a) / s / 1000 }'
+}
+udp64_rx() { flood_rate rx_packets; }
+# XDP in driver mode (scripts/guest/xdpload.c) on the flood's port: frames
+# dropped, or sent back, per second. Nothing where the driver has no XDP.
+xdp_rate() { # <action> <counter>
+	xdpload $IF $1 > /dev/null 2>&1 || return 0
+	flood_rate $2
+	xdpload $IF off > /dev/null 2>&1
+}
+xdp_drop() { xdp_rate drop rx_xdp_drop; }
+xdp_tx() { xdp_rate tx rx_xdp_tx; }
+
 run_all() {
 	measure tcp_tx_mbps tcp_tx
 	measure tcp_rx_mbps tcp_rx
 	measure netperf_stream_mbps np_stream
 	measure netperf_maerts_mbps np_maerts
 	measure udp64_tx_kpps udp64
+	measure udp64_rx_kpps udp64_rx
+	measure xdp_drop_kpps xdp_drop
+	measure xdp_tx_kpps xdp_tx
 }
 
 up() { # <driver>: load it and bring the interface up
