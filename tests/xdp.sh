@@ -3,7 +3,8 @@
 # without the link going down; XDP_DROP drops exactly the frames the host
 # sends to it, XDP_TX sends each back to the host, XDP_REDIRECT to the
 # device itself goes out again through ndo_xdp_xmit, XDP_PASS hands frames
-# to the stack, all counted under the C fec's names (rx_xdp_*, tx_xdp_*);
+# to the stack, XDP_REDIRECT to a veth comes out of its peer, all counted
+# under the C fec's names (rx_xdp_*, tx_xdp_*);
 # a program swapped under traffic leaves the interface working. The
 # program (scripts/guest/xdpload.c) acts on UDP to port 9 only and passes
 # the rest. The host sends 64-byte frames, paced (scripts/udp-send.py).
@@ -76,6 +77,27 @@ if [ "$NXP_DRIVER" = c ] && [ "$(delta tx_xdp_xmit $x0)" = 0 ]; then
 	diag "the C fec declares tx_xdp_xmit but never counts it (Linux 7.3.4)"
 else
 	check "tx_xdp_xmit counts them" test "$(delta tx_xdp_xmit $x0)" = $N
+fi
+
+# XDP_REDIRECT to another device, a veth pair: the frames come out of its
+# peer (which needs an XDP program of its own to take them), and their
+# pages return to our pools when the veth is done with them.
+if ip link add nxpva type veth peer name nxpvb 2> /dev/null; then
+	ip link set nxpva up
+	ip link set nxpvb up
+	check "XDP_PASS on the veth's far end" xdpload nxpvb pass
+	r0=$(stat rx_xdp_redirect)
+	v0=$(cat /sys/class/net/nxpvb/statistics/rx_packets)
+	check "swapped to XDP_REDIRECT to the veth" xdpload $IF redirect:nxpva
+	check "the host sends $N datagrams" send $N
+	sleep 1
+	v1=$(cat /sys/class/net/nxpvb/statistics/rx_packets)
+	diag "the veth's far end received $((v1 - v0))"
+	check "all $N came out of the veth" test $((v1 - v0)) -ge $N
+	check "rx_xdp_redirect counts them" test "$(delta rx_xdp_redirect $r0)" = $N
+	ip link del nxpva
+else
+	diag "no veth in this kernel: redirect to another device not tried"
 fi
 
 a0=$(stat rx_xdp_drop)
