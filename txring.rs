@@ -209,6 +209,16 @@ pub(crate) struct TxBook {
     slots: KVec<TxSlot>,
 }
 
+impl Reclaimed {
+    /// Packets and bytes sent, for the statistics: XDP frames included.
+    pub(crate) fn sent(&self) -> (u64, u64) {
+        (
+            u64::from(self.pkts) + u64::from(self.xdp_pkts),
+            u64::from(self.bytes) + u64::from(self.xdp_bytes),
+        )
+    }
+}
+
 /// What a reclaim found.
 pub(crate) struct Reclaimed {
     /// The consumer counter after it.
@@ -315,16 +325,25 @@ impl TxBook {
         Ok((addr0, nfrags + 1))
     }
 
-    /// Maps the XDP frame `frame` for the descriptor at counter `first`
+    /// Maps the XDP frame `frame` for the next descriptor, at `c.produced`
     /// (one buffer, none of its bytes reported to BQL) and keeps it until
     /// it completes; returns the descriptor's address and length for the
-    /// driver to fill it in, or the frame if it cannot be mapped.
+    /// driver to fill it in, or the frame if it cannot be mapped or has no
+    /// room. XDP takes only the room above the queue's stop threshold
+    /// `stop`: while the stack's queue is awake its next packet always fits
+    /// (the queue is stopped in advance), and the frames never stop or wake
+    /// it.
     pub(crate) fn map_frame(
         &mut self,
         dma: &DmaDevice,
         frame: XdpFrame,
-        first: u32,
+        c: Cursor,
+        stop: u32,
     ) -> core::result::Result<(DmaAddr, u32), XdpFrame> {
+        if c.free(self.size) <= stop {
+            return Err(frame);
+        }
+        let first = c.produced;
         let Some(map) = frame.map(dma) else {
             return Err(frame);
         };

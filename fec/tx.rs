@@ -334,13 +334,10 @@ impl Fec {
             self.regs.write(regs::X_DES_ACTIVE_0, 0);
         }
         // XDP frames count as sent packets, not for BQL.
-        if pkts + r.xdp_pkts > 0 {
-            self.stats
-                .tx_packets
-                .add(u64::from(pkts + r.xdp_pkts), Relaxed);
-            self.stats
-                .tx_bytes
-                .add(u64::from(bytes) + u64::from(r.xdp_bytes), Relaxed);
+        let (sent, sent_bytes) = r.sent();
+        if sent > 0 {
+            self.stats.tx_packets.add(sent, Relaxed);
+            self.stats.tx_bytes.add(sent_bytes, Relaxed);
         }
         let c = self.counters(size);
         let halted = self.tx_halted.load(Ordering::Acquire);

@@ -22,10 +22,7 @@ use crate::netdev::{
 };
 use crate::ring::Cursor;
 use core::sync::atomic::Ordering;
-use kernel::{
-    prelude::*,
-    sync::atomic::Relaxed, //
-};
+use kernel::prelude::*;
 
 impl Fec {
     /// Lays the Rx buffers out for XDP (`on`) or for the stack alone: a
@@ -66,33 +63,21 @@ impl Fec {
 
     /// `ndo_xdp_xmit`: frames redirected to this device.
     pub(crate) fn xdp_xmit(&self, q: &mut XdpXmitQueue<'_>, flush: bool) {
-        let mut sent = 0u64;
-        {
+        let sent = {
             let mut guard = self.tx.lock();
-            if let Some(tx) = (*guard).as_mut() {
-                while let Some(f) = q.take() {
-                    if let Err(f) = self.xdp_queue(tx, f) {
-                        q.give_back(f);
-                        break;
-                    }
-                    sent += 1;
-                }
+            match (*guard).as_mut() {
+                Some(tx) => q.send_all(&self.xdp_stats, |f| self.xdp_queue(tx, f)),
+                // The rings are being rebuilt: every frame is refused.
+                None => q.send_all(&self.xdp_stats, Err),
             }
-        }
-        let refused = q.remaining() as u64;
-        self.xdp_stats.tx_xmit.add(sent, Relaxed);
-        if refused > 0 {
-            self.xdp_stats.tx_xmit_errors.add(refused, Relaxed);
-        }
+        };
         if sent > 0 && flush {
             self.xdp_tx_kick();
         }
     }
 
-    /// Queues one frame as a single descriptor. XDP takes only the room
-    /// above the queue's stop threshold: while the stack's queue is awake
-    /// its next packet always fits (the queue is stopped in advance), and
-    /// the frames never stop or wake it.
+    /// Queues one frame as a single descriptor, in the room XDP may take
+    /// ([`TxBook::map_frame`](crate::txring::TxBook::map_frame)).
     fn xdp_queue(&self, tx: &mut TxRing, f: XdpFrame) -> core::result::Result<(), XdpFrame> {
         let size = tx.size;
         let produced = self.tx_produced.load(Ordering::Relaxed);
@@ -100,10 +85,7 @@ impl Fec {
             produced,
             consumed: self.tx_consumed.load(Ordering::Acquire),
         };
-        if c.free(size) <= tx.thresholds.stop() {
-            return Err(f);
-        }
-        let (addr, len) = tx.book.map_frame(&self.dma, f, produced)?;
+        let (addr, len) = tx.book.map_frame(&self.dma, f, c, tx.thresholds.stop())?;
         let i = size.slot(produced);
         let flags = TxFlags {
             last: true,

@@ -270,13 +270,10 @@ impl Gfar {
         drop(guard);
         let (pkts, bytes) = (r.pkts, r.bytes);
         // XDP frames count as sent packets, not for BQL.
-        if pkts + r.xdp_pkts > 0 {
-            g.stats
-                .tx_packets
-                .add(u64::from(pkts + r.xdp_pkts), Relaxed);
-            g.stats
-                .tx_bytes
-                .add(u64::from(bytes) + u64::from(r.xdp_bytes), Relaxed);
+        let (sent, sent_bytes) = r.sent();
+        if sent > 0 {
+            g.stats.tx_packets.add(sent, Relaxed);
+            g.stats.tx_bytes.add(sent_bytes, Relaxed);
         }
         let c = g.counters(size);
         // The queue is off only while the NAPIs are too (`stop()`).

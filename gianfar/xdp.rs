@@ -32,10 +32,7 @@ use crate::netdev::{
 };
 use crate::ring::Cursor;
 use core::sync::atomic::Ordering;
-use kernel::{
-    prelude::*,
-    sync::atomic::Relaxed, //
-};
+use kernel::prelude::*;
 
 /// Whether frames of `mtu` fit one Rx buffer, as XDP needs (a VLAN tag
 /// included: the MAC's frame length limit, MAXFRM).
@@ -110,33 +107,22 @@ impl Gfar {
         let Some(g) = self.groups.first() else {
             return;
         };
-        let mut sent = 0u64;
-        {
+        let sent = {
             let mut guard = g.tx.lock();
-            if let Some(tx) = (*guard).as_mut() {
-                while let Some(f) = q.take() {
-                    if let Err(f) = self.xdp_queue(g, tx, f) {
-                        q.give_back(f);
-                        break;
-                    }
-                    sent += 1;
-                }
+            match (*guard).as_mut() {
+                Some(tx) => q.send_all(&self.xdp_stats, |f| self.xdp_queue(g, tx, f)),
+                // The rings are being rebuilt: every frame is refused.
+                None => q.send_all(&self.xdp_stats, Err),
             }
-        }
-        let refused = q.remaining() as u64;
-        self.xdp_stats.tx_xmit.add(sent, Relaxed);
-        if refused > 0 {
-            self.xdp_stats.tx_xmit_errors.add(refused, Relaxed);
-        }
+        };
         if sent > 0 && flush {
             self.xdp_tx_kick(g);
         }
     }
 
     /// Queues one frame as a single descriptor, without a frame control
-    /// block. XDP takes only the room above the queue's stop threshold:
-    /// while the stack's queue is awake its next packet always fits, and
-    /// the frames never stop or wake it.
+    /// block, in the room XDP may take
+    /// ([`TxBook::map_frame`](crate::txring::TxBook::map_frame)).
     fn xdp_queue(
         &self,
         g: &Group,
@@ -149,10 +135,7 @@ impl Gfar {
             produced,
             consumed: g.tx_consumed.load(Ordering::Acquire),
         };
-        if c.free(size) <= tx.thresholds.stop() {
-            return Err(f);
-        }
-        let (addr, len) = tx.book.map_frame(&self.dma, f, produced)?;
+        let (addr, len) = tx.book.map_frame(&self.dma, f, c, tx.thresholds.stop())?;
         let i = size.slot(produced);
         tx.bds.fill(i, addr, None);
         let lst = desc::tx_lstatus(

@@ -346,4 +346,29 @@ impl<'a> XdpXmitQueue<'a> {
     pub(crate) fn sent(&self) -> usize {
         self.next
     }
+
+    /// Hands the frames in order to `queue`, which puts one on the Tx ring
+    /// or gives it back when it does not fit; stops at the first given back
+    /// and counts in `stats` what was sent and refused. Returns how many
+    /// were sent.
+    pub(crate) fn send_all(
+        &mut self,
+        stats: &XdpStats,
+        mut queue: impl FnMut(XdpFrame) -> core::result::Result<(), XdpFrame>,
+    ) -> u64 {
+        let mut sent = 0u64;
+        while let Some(f) = self.take() {
+            if let Err(f) = queue(f) {
+                self.give_back(f);
+                break;
+            }
+            sent += 1;
+        }
+        let refused = self.remaining() as u64;
+        stats.tx_xmit.add(sent, Relaxed);
+        if refused > 0 {
+            stats.tx_xmit_errors.add(refused, Relaxed);
+        }
+        sent
+    }
 }
