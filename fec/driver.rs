@@ -228,6 +228,9 @@ pub(crate) struct Fec {
     pub(crate) irq_lines: KVec<u32>,
     /// Rate of the coalescing timer clock (AHB).
     pub(crate) itr_rate: u32,
+    /// Rate of the reference clock (`enet_clk_ref`, 0 without one), which
+    /// counts the EEE LPI timers.
+    pub(crate) clk_ref_rate: u32,
     /// MII speed register value (MDC and hold time).
     pub(crate) mscr: u32,
     pub(crate) phy_if: PhyInterface,
@@ -424,6 +427,7 @@ struct Hw {
     regs: Arc<regs::Regs>,
     irq_lines: KVec<u32>,
     itr_rate: u32,
+    clk_ref_rate: u32,
     mscr: u32,
     phy_if: PhyInterface,
     csum: bool,
@@ -443,6 +447,7 @@ impl Fec {
             regs,
             irq_lines,
             itr_rate,
+            clk_ref_rate,
             mscr,
             phy_if,
             csum,
@@ -519,6 +524,7 @@ impl Fec {
             regs,
             irq_lines,
             itr_rate,
+            clk_ref_rate,
             mscr,
             phy_if,
             imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
@@ -568,6 +574,8 @@ impl platform::Driver for FecRs {
         let clks = enable_clocks(dev)?;
         let ipg_rate = u32::try_from(clks[0].clk().rate().0).unwrap_or(u32::MAX);
         let itr_rate = u32::try_from(clks[1].clk().rate().0).unwrap_or(u32::MAX);
+        // `enet_clk_ref` (optional: no clock has rate 0).
+        let clk_ref_rate = u32::try_from(clks[3].clk().rate().0).unwrap_or(u32::MAX);
         let Some(mscr) = regs::mscr(ipg_rate) else {
             dev_err!(dev, "ipg clock {ipg_rate} Hz too fast for the MII speed\n");
             return Err(EINVAL);
@@ -630,6 +638,7 @@ impl platform::Driver for FecRs {
             regs,
             irq_lines,
             itr_rate,
+            clk_ref_rate,
             mscr,
             phy_if,
             csum,
@@ -642,6 +651,9 @@ impl platform::Driver for FecRs {
             // Last: from here on `Fec`'s drop disconnects the PHY.
             ndev.phy_connect(&state.node)?;
             ndev.phy_mac_caps(variant.quirks.has(Quirks::HAS_GBIT), false);
+            if variant.quirks.has(Quirks::HAS_EEE) {
+                ndev.phy_support_eee();
+            }
             Ok(state)
         })?;
         dev_info!(

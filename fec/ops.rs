@@ -10,6 +10,7 @@ use crate::fec::{
         DBG_STALL_TX,
         NAPI_TX, //
     },
+    quirks::Quirks,
     regs::{
         self,
         ievent,
@@ -233,22 +234,26 @@ impl NetDriver for Fec {
 
     fn adjust_link(&self) {
         let new = self.dev.phy_link().unwrap_or((0, false));
-        {
+        let changed = {
             let mut link = self.link.lock();
-            if *link == new {
-                return;
-            }
-            *link = new;
-        }
+            core::mem::replace(&mut *link, new) != new
+        };
         // Speed and duplex live in ECR/RCR/TCR, which the MAC takes only
         // across a reset (`fec_restart()`): restart a running data path.
-        {
-            let _hw = self.hw_lock.lock();
-            if self.up.load(Ordering::Acquire) {
-                self.stats.link_restarts.add(1, Relaxed);
-                self.restart_live(new.0 != 0);
-            }
+        let _hw = self.hw_lock.lock();
+        let up = self.up.load(Ordering::Acquire);
+        if changed && up {
+            self.stats.link_restarts.add(1, Relaxed);
+            self.restart_live(new.0 != 0);
         }
-        self.dev.phy_print_status();
+        // EEE: the LPI timers follow what the link resolved, at every call
+        // with the link up (a new EEE setting comes this way too).
+        if up && new.0 != 0 && self.variant.quirks.has(Quirks::HAS_EEE) {
+            self.program_lpi();
+        }
+        drop(_hw);
+        if changed {
+            self.dev.phy_print_status();
+        }
     }
 }

@@ -40,6 +40,10 @@ pub(crate) const MII_SPEED: Reg = Reg::new(0x044);
 pub(crate) const MIB_CTRLSTAT: Reg = Reg::new(0x064);
 /// Receive control (RCR).
 pub(crate) const R_CNTRL: Reg = Reg::new(0x084);
+/// EEE: the idle time before the MAC enters LPI, and the wake time, in
+/// reference clock cycles (`FEC_LPI_SLEEP`, `FEC_LPI_WAKE`; parts with EEE).
+pub(crate) const LPI_SLEEP: Reg = Reg::new(0x1f4);
+pub(crate) const LPI_WAKE: Reg = Reg::new(0x1f8);
 /// Transmit control (TCR).
 pub(crate) const X_CNTRL: Reg = Reg::new(0x0c4);
 /// Station address, bytes 0..3 (PALR) and 4..5 in the upper half (PAUR).

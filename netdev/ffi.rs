@@ -523,6 +523,8 @@ mod net {
             full: *mut bool,
         ) -> bool;
         pub(crate) fn nxp_phy_print_status(dev: *mut NetDevice);
+        pub(crate) fn nxp_phy_support_eee(dev: *mut NetDevice);
+        pub(crate) fn nxp_phy_tx_lpi(dev: *mut NetDevice, timer_us: *mut u32) -> bool;
         pub(crate) fn nxp_phy_pause(dev: *mut NetDevice) -> bool;
         pub(crate) fn nxp_phy_set_sym_pause(dev: *mut NetDevice, rx: bool, tx: bool, autoneg: bool);
         pub(crate) fn nxp_phy_set_asym_pause(dev: *mut NetDevice, rx: bool, tx: bool);

@@ -347,6 +347,21 @@ impl NetDev {
         // SAFETY: Valid net_device.
         unsafe { ffi::nxp_phy_print_status(self.as_raw()) }
     }
+
+    /// The MAC has EEE: `ethtool --show-eee/--set-eee` reach the PHY, which
+    /// may advertise it. After [`NetDev::phy_connect`], before registration.
+    pub(crate) fn phy_support_eee(self) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_phy_support_eee(self.as_raw()) }
+    }
+
+    /// With the link's EEE on and Tx LPI enabled, the idle time (us) after
+    /// which the MAC is to enter LPI. From `adjust_link`.
+    pub(crate) fn phy_tx_lpi(self) -> Option<u32> {
+        let mut us = 0;
+        // SAFETY: Valid net_device; `us` is a local.
+        unsafe { ffi::nxp_phy_tx_lpi(self.as_raw(), &mut us) }.then_some(us)
+    }
 }
 
 /// Bottom halves (softirqs, hence NAPI) disabled on this CPU while alive.

@@ -38,6 +38,7 @@ struct nxp_priv {
 	struct work_struct reset_work;	/* nxp_netdev_schedule_reset() */
 	struct net_device *dev;
 	struct bpf_prog *xdp_prog;	/* attached XDP program (RCU-freed) */
+	bool eee;			/* the MAC has EEE (LPI timers) */
 };
 
 static void *rs_of(const struct net_device *dev)
@@ -420,6 +421,26 @@ static void nxp_get_rmon_stats(struct net_device *dev, struct ethtool_rmon_stats
 	*ranges = nxp_rmon_ranges;
 }
 
+/* EEE: the PHY's abilities and settings, on MACs with LPI timers (as the
+ * C fec: only while the interface runs). */
+static int nxp_get_eee(struct net_device *dev, struct ethtool_keee *e)
+{
+	if (!((struct nxp_priv *)netdev_priv(dev))->eee || !dev->phydev)
+		return -EOPNOTSUPP;
+	if (!netif_running(dev))
+		return -ENETDOWN;
+	return phy_ethtool_get_eee(dev->phydev, e);
+}
+
+static int nxp_set_eee(struct net_device *dev, struct ethtool_keee *e)
+{
+	if (!((struct nxp_priv *)netdev_priv(dev))->eee || !dev->phydev)
+		return -EOPNOTSUPP;
+	if (!netif_running(dev))
+		return -ENETDOWN;
+	return phy_ethtool_set_eee(dev->phydev, e);
+}
+
 static u32 nxp_get_msglevel(struct net_device *dev)
 {
 	return nxp_rs_get_msglevel(rs_of(dev));
@@ -457,6 +478,8 @@ static const struct ethtool_ops nxp_ethtool_ops = {
 	.set_link_ksettings	= phy_ethtool_set_link_ksettings,
 	.nway_reset		= phy_ethtool_nway_reset,
 	.self_test		= net_selftest,
+	.get_eee		= nxp_get_eee,
+	.set_eee		= nxp_set_eee,
 };
 
 /* --- per-queue statistics (netdev_stat_ops) ------------------------------- */
@@ -1346,6 +1369,26 @@ static void nxp_adjust_link(struct net_device *dev)
 }
 
 static int __nxp_phy_connect(struct net_device *dev, struct device_node *np);
+/* The MAC has EEE: its PHY may advertise it (after nxp_phy_connect()). */
+void nxp_phy_support_eee(struct net_device *dev)
+{
+	((struct nxp_priv *)netdev_priv(dev))->eee = true;
+	if (dev->phydev)
+		phy_support_eee(dev->phydev);
+}
+
+/* Whether the MAC is to enter LPI (the link's EEE resolved on, Tx LPI
+ * enabled), and after how many microseconds idle. From adjust_link. */
+bool nxp_phy_tx_lpi(struct net_device *dev, u32 *timer_us)
+{
+	struct phy_device *phydev = dev->phydev;
+
+	if (!phydev || !phydev->enable_tx_lpi)
+		return false;
+	*timer_us = phydev->eee_cfg.tx_lpi_timer;
+	return true;
+}
+
 static void __nxp_phy_disconnect(struct net_device *dev, struct device_node *np);
 
 /* Connect the PHY of controller node @np: its phy-handle, or a fixed link.

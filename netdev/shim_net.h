@@ -253,6 +253,8 @@ bool nxp_phy_validate_pause(struct net_device *dev, bool rx, bool tx);
 u8 nxp_phy_resolve_pause(struct net_device *dev);
 int nxp_phy_start_aneg(struct net_device *dev);
 void nxp_phy_print_status(struct net_device *dev);
+void nxp_phy_support_eee(struct net_device *dev);
+bool nxp_phy_tx_lpi(struct net_device *dev, u32 *timer_us);
 
 /* MDIO bus whose accessors are Rust functions. */
 struct nxp_mdio;
