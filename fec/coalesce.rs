@@ -111,3 +111,19 @@ impl Itr {
             | (units & ITR_ICTT_MASK)
     }
 }
+
+/// EEE: `us` microseconds in cycles of the reference clock of `rate_hz`
+/// (`fec_enet_us_to_tx_cycle()`: `us * (rate / 1000) / 1000`), without
+/// its `int` overflow: saturated at `u32::MAX`. 32-bit arithmetic only
+/// (no 64-bit division on 32-bit ARM).
+pub(crate) fn lpi_cycles(us: u32, rate_hz: u32) -> u32 {
+    let khz = rate_hz / 1000;
+    let part = match (us % 1000).checked_mul(khz) {
+        Some(c) => c / 1000,
+        None => return u32::MAX,
+    };
+    match (us / 1000).checked_mul(khz) {
+        Some(a) => a.saturating_add(part),
+        None => u32::MAX,
+    }
+}

@@ -4,6 +4,7 @@
 //! interrupt mask, and the MDIO controller.
 
 use crate::fec::{
+    coalesce,
     desc,
     driver::{
         rx_buf_len,
@@ -405,16 +406,10 @@ impl Fec {
     /// LPI on, sleep and wake after the PHY's LPI timer in reference clock
     /// cycles; otherwise 0 (no LPI). `hw_lock` held, data path up.
     pub(crate) fn program_lpi(&self) {
-        // (32-bit arithmetic: no 64-bit division on 32-bit ARM.)
-        let khz = self.clk_ref_rate / 1000;
-        let cycles = self.dev.phy_tx_lpi().map_or(0, |us| {
-            let part = (us % 1000).checked_mul(khz).map(|c| c / 1000);
-            (us / 1000)
-                .checked_mul(khz)
-                .zip(part)
-                .and_then(|(a, b)| a.checked_add(b))
-                .unwrap_or(u32::MAX)
-        });
+        let cycles = self
+            .dev
+            .phy_tx_lpi()
+            .map_or(0, |us| coalesce::lpi_cycles(us, self.clk_ref_rate));
         self.regs.write(regs::LPI_SLEEP, cycles);
         self.regs.write(regs::LPI_WAKE, cycles);
     }

@@ -93,3 +93,19 @@ fn max_usecs_is_the_last_that_fits() {
     // An ITR clock below 64 kHz never fills the field.
     assert_eq!(max_usecs(32_000), u32::MAX);
 }
+
+/// The LPI timer conversion is the C driver's `us * (rate / 1000) / 1000`
+/// wherever that fits, and saturates where it would not.
+#[test]
+fn lpi_cycles_match_c_and_saturate() {
+    for rate in [25_000_000u32, 50_000_000, 125_000_000, 250_000_000] {
+        for us in [0u32, 1, 7, 999, 1000, 1001, 25_000, 65_535] {
+            let c = u64::from(us) * u64::from(rate / 1000) / 1000;
+            let want = u32::try_from(c).unwrap_or(u32::MAX);
+            assert_eq!(lpi_cycles(us, rate), want, "us {us} rate {rate}");
+        }
+    }
+    assert_eq!(lpi_cycles(u32::MAX, 250_000_000), u32::MAX);
+    assert_eq!(lpi_cycles(u32::MAX, u32::MAX), u32::MAX);
+    assert_eq!(lpi_cycles(1000, 0), 0);
+}
