@@ -104,12 +104,7 @@ impl Fec {
         let rcu = kernel::sync::rcu::read_lock();
         let mut xdp = self.dev.xdp_prog(&rcu).map(XdpPoll::new);
         let mut xc = XdpCounts::default();
-        let mut xdp_tx = 0u32;
-        let mut send = |f| {
-            let r = self.xdp_tx_frame(f);
-            xdp_tx += u32::from(r.is_ok());
-            r
-        };
+        let mut send = |f| self.xdp_tx_frame(f);
         while work < quota {
             let i = rx.book.slot();
             let bd = rx.bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
@@ -198,7 +193,7 @@ impl Fec {
         // Redirects are flushed before the RCU read lock goes.
         drop(xdp);
         drop(rcu);
-        if xdp_tx > 0 {
+        if xc.tx_queued() > 0 {
             self.xdp_tx_kick();
         }
         self.xdp_stats.add_rx(&xc);

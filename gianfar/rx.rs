@@ -105,12 +105,7 @@ impl Gfar {
         let rcu = kernel::sync::rcu::read_lock();
         let mut xdp = self.dev.xdp_prog(&rcu).map(XdpPoll::new);
         let mut xc = XdpCounts::default();
-        let mut xdp_tx = 0u32;
-        let mut send = |f| {
-            let r = self.xdp_tx_frame(g, f);
-            xdp_tx += u32::from(r.is_ok());
-            r
-        };
+        let mut send = |f| self.xdp_tx_frame(g, f);
         let headroom = rx.book.headroom();
         while work < quota {
             let i = rx.book.slot();
@@ -264,7 +259,7 @@ impl Gfar {
         // Redirects are flushed before the RCU read lock goes.
         drop(xdp);
         drop(rcu);
-        if xdp_tx > 0 {
+        if xc.tx_queued() > 0 {
             self.xdp_tx_kick(g);
         }
         self.xdp_stats.add_rx(&xc);

@@ -292,6 +292,13 @@ pub(crate) struct XdpCounts {
     pub(crate) tx_errors: u32,
 }
 
+impl XdpCounts {
+    /// Frames `XDP_TX` queued on the Tx ring (for the doorbell).
+    pub(crate) fn tx_queued(&self) -> u32 {
+        self.tx - self.tx_errors
+    }
+}
+
 /// The frames of one `ndo_xdp_xmit` call, taken in order: the driver owns
 /// each frame it takes, and gives back (untouched) the one it cannot send,
 /// then stops; the caller frees the frames not taken.
