@@ -26,6 +26,7 @@
 
 // The shared layer is one source for both drivers; each driver uses its own
 // subset of it, so unused items there are expected.
+mod coalesce_dim;
 #[allow(dead_code)]
 mod crc;
 #[allow(dead_code)]

@@ -85,6 +85,25 @@ impl Itr {
         }
     }
 
+    /// The settings for a profile adaptive coalescing chose (net DIM's
+    /// microseconds and frames), brought into the hardware's range at
+    /// `rate_hz`: at most [`MAX_FRAMES`] and the longest time, at least two
+    /// frames and one timer unit, so that coalescing stays on.
+    pub(crate) fn adaptive(usecs: u32, frames: u32, rate_hz: u32) -> Itr {
+        let per_ms = rate_hz / 64000;
+        // The shortest time of one unit: ceil(1000 / per_ms).
+        let min_us = if per_ms == 0 {
+            1
+        } else {
+            1000u32.div_ceil(per_ms)
+        };
+        let max_us = max_usecs(rate_hz);
+        Itr {
+            usecs: usecs.max(min_us).min(max_us),
+            frames: frames.clamp(2, MAX_FRAMES),
+        }
+    }
+
     /// Timer units of these settings at `rate_hz` (0 when out of range).
     fn units(self, rate_hz: u32) -> u32 {
         match usecs_to_units(self.usecs, rate_hz) {

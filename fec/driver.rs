@@ -213,8 +213,13 @@ pub(crate) struct Cfg {
     pub(crate) rings: RingConfig,
     /// Rx buffers laid out for XDP (an XDP program is attached).
     pub(crate) xdp: bool,
+    /// The fixed coalescing settings (`ethtool -C`).
     pub(crate) tx_itr: Itr,
     pub(crate) rx_itr: Itr,
+    /// With adaptive coalescing on, the settings it chose last (in use
+    /// instead of the fixed ones).
+    pub(crate) tx_dim: Option<Itr>,
+    pub(crate) rx_dim: Option<Itr>,
     pub(crate) pause: PauseCfg,
 }
 
@@ -509,6 +514,8 @@ impl Fec {
                 xdp: false,
                 tx_itr: Itr::DEFAULT,
                 rx_itr: Itr::DEFAULT,
+                tx_dim: None,
+                rx_dim: None,
                 pause: PauseCfg {
                     autoneg: true,
                     enable: false,

@@ -26,7 +26,10 @@ use crate::netdev::net::{
     Rings,
     StdStats, //
 };
-use crate::txring;
+use crate::{
+    coalesce_dim,
+    txring, //
+};
 use core::sync::atomic::Ordering;
 use kernel::{
     prelude::*,
@@ -42,6 +45,8 @@ impl EthtoolOps for Fec {
             rx_frames: cfg.rx_itr.frames,
             tx_usecs: cfg.tx_itr.usecs,
             tx_frames: cfg.tx_itr.frames,
+            rx_adaptive: cfg.rx_dim.is_some(),
+            tx_adaptive: cfg.tx_dim.is_some(),
         })
     }
 
@@ -73,11 +78,27 @@ impl EthtoolOps for Fec {
         };
         let rx_itr = check("rx", c.rx_usecs, c.rx_frames)?;
         let tx_itr = check("tx", c.tx_usecs, c.tx_frames)?;
+        if c.tx_adaptive && self.combined_napi {
+            ext.error(
+                "fec_rs",
+                format_args!("adaptive-tx needs the Tx NAPI (combined_napi=0)"),
+            );
+            return Err(EINVAL);
+        }
         {
             let mut cfg = self.cfg.lock();
             cfg.rx_itr = rx_itr;
             cfg.tx_itr = tx_itr;
         }
+        let rate = self.itr_rate;
+        let to_itr = |(us, frames)| Itr::adaptive(us, frames, rate);
+        coalesce_dim::switch_pair(
+            &self.cfg,
+            (&self.rx_napi, &self.tx_napi),
+            (c.rx_adaptive, c.tx_adaptive),
+            (|c| &mut c.rx_dim, |c| &mut c.tx_dim),
+            to_itr,
+        );
         // Live, as in C; `restart_hw` applies them again after a reset.
         if self.up.load(Ordering::Acquire) {
             self.program_coalescing();

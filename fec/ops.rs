@@ -2,9 +2,12 @@
 
 //! The `net_device` operations, NAPI polls and interrupts.
 
+use crate::coalesce_dim;
 use crate::fec::{
+    coalesce::Itr,
     driver::{
         rx_buf_len,
+        Cfg,
         Fec,
         DBG_FORCE_TX_ALIGN,
         DBG_STALL_TX,
@@ -229,6 +232,18 @@ impl NetDriver for Fec {
         }
         if let Err(e) = self.restart_with(|_, _| {}) {
             pr_err!("fec_rs: reset failed ({e:?})\n");
+        }
+    }
+
+    fn dim_apply(&self, id: u32, usecs: u32, frames: u32) {
+        let slot: coalesce_dim::Slot<Cfg, Itr> = if id == NAPI_TX {
+            |c| &mut c.tx_dim
+        } else {
+            |c| &mut c.rx_dim
+        };
+        let itr = Itr::adaptive(usecs, frames, self.itr_rate);
+        if coalesce_dim::apply(&self.cfg, slot, itr) {
+            self.program_coalescing();
         }
     }
 

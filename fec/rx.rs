@@ -201,6 +201,7 @@ impl Fec {
             // Descriptors were handed back: let the DMA continue.
             self.regs.write(regs::R_DES_ACTIVE_0, 0);
         }
+        self.rx_napi.dim_poll(n.packets, n.bytes);
         let st = &self.stats;
         for (c, v) in [
             (&st.rx_packets, n.packets),

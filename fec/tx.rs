@@ -339,6 +339,8 @@ impl Fec {
             self.stats.tx_packets.add(sent, Relaxed);
             self.stats.tx_bytes.add(sent_bytes, Relaxed);
         }
+        self.tx_napi
+            .dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
         let c = self.counters(size);
         let halted = self.tx_halted.load(Ordering::Acquire);
         self.txq().completed_wake(pkts, bytes, &c, wake, halted);

@@ -121,6 +121,21 @@ impl Ic {
         })
     }
 
+    /// The settings for a profile adaptive coalescing chose (net DIM's
+    /// microseconds and frames) at a link speed, brought into the
+    /// hardware's range: on, at most [`MAX_FRAMES`] frames and the longest
+    /// time the tick field holds, at least one frame and one tick.
+    pub(crate) fn adaptive(usecs: u32, frames: u32, speed_mbps: u32) -> Ic {
+        let usecs = usecs.clamp(1, max_usecs(speed_mbps));
+        let ticks = usecs_to_ticks(usecs, speed_mbps).min(IC_ICTT_MASK);
+        Ic {
+            enabled: true,
+            // Lossless: clamped to MAX_FRAMES (8 bits) and IC_ICTT_MASK.
+            frames: frames.clamp(1, MAX_FRAMES) as u8,
+            ticks: ticks as u16,
+        }
+    }
+
     /// The `(usecs, frames)` that `ethtool -c` reports. The time is capped at
     /// [`MAX_USECS`] (at 10 Mbit/s the largest tick count is 65536 us, which
     /// C reports and then refuses to take back).

@@ -180,8 +180,13 @@ pub(crate) struct Cfg {
     pub(crate) rings: RingConfig,
     /// Rx buffers laid out for XDP (an XDP program is attached).
     pub(crate) xdp: bool,
+    /// The fixed coalescing settings (`ethtool -C`).
     pub(crate) tx_ic: Ic,
     pub(crate) rx_ic: Ic,
+    /// With adaptive coalescing on, the settings it chose last (in use
+    /// instead of the fixed ones).
+    pub(crate) tx_dim: Option<Ic>,
+    pub(crate) rx_dim: Option<Ic>,
     pub(crate) pause: PauseCfg,
 }
 
@@ -467,6 +472,8 @@ impl Gfar {
                 xdp: false,
                 tx_ic: Ic::DEFAULT_TX,
                 rx_ic: Ic::DEFAULT_RX,
+                tx_dim: None,
+                rx_dim: None,
                 pause: PauseCfg {
                     autoneg: true,
                     rx: true,

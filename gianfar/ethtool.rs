@@ -14,8 +14,10 @@ use crate::gianfar::{
     },
     regs::{self},
     stats::{
+        GroupStats,
         RMON_COUNT,
-        STAT_NAMES, //
+        STAT_NAMES,
+        SW_COUNT, //
     },
 };
 use crate::netdev::net::{
@@ -28,11 +30,17 @@ use crate::netdev::net::{
     Stats,
     StdStats, //
 };
-use crate::txring;
+use crate::{
+    coalesce_dim,
+    txring, //
+};
 use core::sync::atomic::Ordering;
 use kernel::{
     prelude::*,
-    sync::atomic::Relaxed, //
+    sync::atomic::{
+        Atomic,
+        Relaxed, //
+    },
 };
 
 impl EthtoolOps for Gfar {
@@ -46,6 +54,8 @@ impl EthtoolOps for Gfar {
             rx_frames,
             tx_usecs,
             tx_frames,
+            rx_adaptive: cfg.rx_dim.is_some(),
+            tx_adaptive: cfg.tx_dim.is_some(),
         })
     }
 
@@ -71,11 +81,29 @@ impl EthtoolOps for Gfar {
         };
         let rx_ic = check("rx", c.rx_usecs, c.rx_frames)?;
         let tx_ic = check("tx", c.tx_usecs, c.tx_frames)?;
+        if c.tx_adaptive && self.combined_napi {
+            ext.error(
+                "gianfar_rs",
+                format_args!("adaptive-tx needs the Tx NAPI (combined_napi=0)"),
+            );
+            return Err(EINVAL);
+        }
         {
             let mut cfg = self.cfg.lock();
             cfg.rx_ic = rx_ic;
             cfg.tx_ic = tx_ic;
         }
+        // DIM runs on the first group's NAPIs and sets every group (the
+        // settings are the device's, as the fixed ones).
+        let g = &self.groups[0];
+        let to_ic = |(us, frames)| Ic::adaptive(us, frames, speed);
+        coalesce_dim::switch_pair(
+            &self.cfg,
+            (&g.rx_napi, &g.tx_napi),
+            (c.rx_adaptive, c.tx_adaptive),
+            (|c| &mut c.rx_dim, |c| &mut c.tx_dim),
+            to_ic,
+        );
         // Unlike C, which restarts the controller, the registers are
         // written live: a new value takes effect with the next interrupt.
         self.program_coalescing();
@@ -113,7 +141,11 @@ impl EthtoolOps for Gfar {
         let mut s = Stats::default();
         self.get_stats64(&mut s);
         let cfg = *self.cfg.lock();
-        let vals = [
+        // A counter summed over the groups.
+        let groups = |c: fn(&GroupStats) -> &Atomic<u64>| -> u64 {
+            self.groups.iter().map(|g| c(&g.stats).load(Relaxed)).sum()
+        };
+        let vals: [u64; SW_COUNT] = [
             s.rx_packets,
             s.rx_bytes,
             s.rx_errors,
@@ -126,22 +158,11 @@ impl EthtoolOps for Gfar {
             s.rx_over_errors,
             u64::from(cfg.tx_ic.register()),
             u64::from(cfg.rx_ic.register()),
-            self.groups
-                .iter()
-                .map(|g| g.stats.rx_ring_halts.load(Relaxed))
-                .sum(),
-            self.groups
-                .iter()
-                .map(|g| g.stats.rx_csum_ok.load(Relaxed))
-                .sum(),
-            self.groups
-                .iter()
-                .map(|g| g.stats.tx_tso_packets.load(Relaxed))
-                .sum(),
-            self.groups
-                .iter()
-                .map(|g| g.stats.tx_tso_frames.load(Relaxed))
-                .sum(),
+            groups(|s| &s.rx_ring_halts),
+            groups(|s| &s.rx_ring_resyncs),
+            groups(|s| &s.rx_csum_ok),
+            groups(|s| &s.tx_tso_packets),
+            groups(|s| &s.tx_tso_frames),
         ];
         for (o, v) in out.iter_mut().zip(vals) {
             *o = v;

@@ -156,6 +156,10 @@ impl Gfar {
     /// single-group registers otherwise (`gfar_configure_coalescing()`).
     pub(crate) fn program_coalescing(&self) {
         let cfg = *self.cfg.lock();
+        let (tx_ic, rx_ic) = (
+            cfg.tx_dim.unwrap_or(cfg.tx_ic),
+            cfg.rx_dim.unwrap_or(cfg.rx_ic),
+        );
         for g in self.groups.iter() {
             let (tx, rx) = match self.mode {
                 Mode::MultiGroup => (regs::TXIC0.at(g.index, 4), regs::RXIC0.at(g.index, 4)),
@@ -164,13 +168,13 @@ impl Gfar {
             let r = &self.groups[0].regs;
             if let (Some(tx), Some(rx)) = (tx, rx) {
                 r.write(tx, 0);
-                r.write(tx, cfg.tx_ic.register());
+                r.write(tx, tx_ic.register());
                 r.write(rx, 0);
-                r.write(rx, cfg.rx_ic.register());
+                r.write(rx, rx_ic.register());
             }
         }
-        self.debug.set(DBG_TXIC, cfg.tx_ic.register());
-        self.debug.set(DBG_RXIC, cfg.rx_ic.register());
+        self.debug.set(DBG_TXIC, tx_ic.register());
+        self.debug.set(DBG_RXIC, rx_ic.register());
     }
 
     /// Gracefully stops the DMA and disables Rx/Tx (`gfar_halt()`).
@@ -351,17 +355,41 @@ impl Gfar {
     }
 
     /// Restarts Rx ring `g` if the hardware halted it for lack of empty
-    /// descriptors (RSTAT QHLTn, cleared by writing 1).
+    /// descriptors (RSTAT QHLTn, cleared by writing 1). Called by
+    /// [`Gfar::clean_rx`] once it has handled every descriptor the MAC
+    /// wrote, with the bus address `next` of the one it reads next (empty);
+    /// it reads that one again afterwards.
     ///
-    /// The write is repeated when the ring was halted: on silicon the second
-    /// write is a no-op, while QEMU's eTSEC model only resumes reception on a
-    /// QHLT write that finds the bit already clear. With the single write of
-    /// the C driver, the model keeps the halt until the next Rx interrupt,
-    /// which never comes, so Rx stalls for good after an overrun (seen with
-    /// `iperf3 -R`).
-    pub(crate) fn resume_rx(&self, g: &Group) {
+    /// Workarounds for QEMU's eTSEC model, no-ops on silicon:
+    /// - The model steps its RxBD pointer past the full descriptor it halted
+    ///   on, and would resume one descriptor ahead of the driver, which waits
+    ///   on its descriptor until the model has gone round the whole ring: Rx
+    ///   stalls (TCP's window is spent long before). Silicon stops on that
+    ///   descriptor, which the driver has since emptied and reads next, so
+    ///   the pointer is set back to `next` only when it differs (counted as
+    ///   `rx_ring_resyncs`).
+    /// - The model only resumes on a QHLT write that finds the bit clear, so
+    ///   the write is repeated when the ring halted (with the single write of
+    ///   the C driver, the model keeps the halt until the next Rx interrupt,
+    ///   which never comes).
+    /// - The model clears a halt its own resumption raised (the rest of a
+    ///   frame still did not fit) along with the one written: RSTAT then
+    ///   shows no halt, and no interrupt comes for the buffers written
+    ///   before it. Hence the write on every call, which resumes such a
+    ///   frame, and the caller's second look at `next`.
+    pub(crate) fn resume_rx(&self, g: &Group, next: u32) {
         let qhlt = queue::RHALT0 >> g.index;
         let halted = g.regs.read(regs::RSTAT) & qhlt != 0;
+        if halted {
+            // The RxBD pointers are on the first group's page, as the bases.
+            let r = &self.groups[0].regs;
+            if let Some(ptr) = regs::RBPTR0.at(g.index, 8) {
+                if r.read(ptr) & !7 != next {
+                    r.write(ptr, next);
+                    g.stats.rx_ring_resyncs.add(1, Relaxed);
+                }
+            }
+        }
         g.regs.write(regs::RSTAT, qhlt);
         if halted {
             g.regs.write(regs::RSTAT, qhlt);

@@ -2,8 +2,12 @@
 
 //! The `net_device` operations, NAPI polls and interrupts.
 
+use crate::coalesce_dim;
 use crate::gianfar::{
+    coalesce::Ic,
     driver::{
+        napi_id,
+        Cfg,
         Gfar,
         Source,
         DBG_STALL_TX, //
@@ -185,12 +189,26 @@ impl NetDriver for Gfar {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
                     if g.rx_napi.complete_done(v) {
-                        self.resume_rx(g);
                         g.unmask(sources);
                     }
                     v
                 }
             }
+        }
+    }
+
+    fn dim_apply(&self, id: u32, usecs: u32, frames: u32) {
+        // DIM runs on the first group's NAPIs only (`set_coalesce`).
+        const RX0: u32 = napi_id(0, false);
+        const TX0: u32 = napi_id(0, true);
+        let slot: coalesce_dim::Slot<Cfg, Ic> = match id {
+            RX0 => |c| &mut c.rx_dim,
+            TX0 => |c| &mut c.tx_dim,
+            _ => return,
+        };
+        let ic = Ic::adaptive(usecs, frames, self.speed());
+        if coalesce_dim::apply(&self.cfg, slot, ic) {
+            self.program_coalescing();
         }
     }
 

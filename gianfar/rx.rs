@@ -112,7 +112,15 @@ impl Gfar {
             let bd = rx.bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
             let status = desc::rx_status(u32::from_be(bd.read32(desc::BD_LSTATUS)));
             if status == RxStatus::Empty {
-                break;
+                // All the MAC wrote is handled: restart the ring if it
+                // halted, and go on if that brought more.
+                // Rings sit below 4 GiB (RBASEH is 0, see `alloc_rings`).
+                let at = (rx.bds.0.dma() as u32).wrapping_add((i * desc::BD_SIZE) as u32);
+                self.resume_rx(g, at);
+                if desc::rx_status(u32::from_be(bd.read32(desc::BD_LSTATUS))) == RxStatus::Empty {
+                    break;
+                }
+                continue;
             }
             // The length and buffer are valid once the descriptor is ours.
             dma::dma_rmb();
@@ -263,6 +271,7 @@ impl Gfar {
             self.xdp_tx_kick(g);
         }
         self.xdp_stats.add_rx(&xc);
+        g.rx_napi.dim_poll(n.packets, n.bytes);
         let st = &g.stats;
         for (c, v) in [
             (&st.rx_packets, n.packets),

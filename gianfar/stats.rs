@@ -26,6 +26,11 @@ pub(crate) struct GroupStats {
     pub(crate) tx_tso_frames: Atomic<u64>,
     /// Times the Rx ring ran out of buffers and the hardware halted it.
     pub(crate) rx_ring_halts: Atomic<u64>,
+    /// Halts after which the ring's RxBD pointer was not at the driver's
+    /// next descriptor and was set back to it (QEMU's eTSEC model steps past
+    /// the full descriptor it halted on; silicon stops on it, so this stays
+    /// 0 there).
+    pub(crate) rx_ring_resyncs: Atomic<u64>,
     /// Frames whose checksums the parser checked and found good.
     pub(crate) rx_csum_ok: Atomic<u64>,
     /// Rx buffer allocations that failed (the frame was dropped).
@@ -48,6 +53,7 @@ impl Default for GroupStats {
             tx_tso_packets: z(),
             tx_tso_frames: z(),
             rx_ring_halts: z(),
+            rx_ring_resyncs: z(),
             rx_csum_ok: z(),
             rx_alloc_failures: z(),
         }
@@ -58,8 +64,8 @@ impl Default for GroupStats {
 /// registers (QEMU ignores them, so this is where they can be checked), then
 /// the RMON MIB counters (0x680..=0x73c), then the XDP counters under the C
 /// fec's names.
-pub(crate) static STAT_NAMES: [&CStr; 16 + RMON_COUNT + XDP_STAT_NAMES.len()] = {
-    let mut all = [c""; 16 + RMON_COUNT + XDP_STAT_NAMES.len()];
+pub(crate) static STAT_NAMES: [&CStr; SW_COUNT + RMON_COUNT + XDP_STAT_NAMES.len()] = {
+    let mut all = [c""; SW_COUNT + RMON_COUNT + XDP_STAT_NAMES.len()];
     let mut i = 0;
     while i < all.len() {
         all[i] = if i < BASE_NAMES.len() {
@@ -72,10 +78,13 @@ pub(crate) static STAT_NAMES: [&CStr; 16 + RMON_COUNT + XDP_STAT_NAMES.len()] = 
     all
 };
 
+/// Software counters and programmed registers in `ethtool -S`.
+pub(crate) const SW_COUNT: usize = 17;
+
 /// RMON counters in `ethtool -S`.
 pub(crate) const RMON_COUNT: usize = 48;
 
-const BASE_NAMES: [&CStr; 16 + RMON_COUNT] = [
+const BASE_NAMES: [&CStr; SW_COUNT + RMON_COUNT] = [
     c"rx_packets",
     c"rx_bytes",
     c"rx_errors",
@@ -89,6 +98,7 @@ const BASE_NAMES: [&CStr; 16 + RMON_COUNT] = [
     c"txic_programmed",
     c"rxic_programmed",
     c"rx_ring_halts",
+    c"rx_ring_resyncs",
     c"rx_csum_ok",
     c"tx_tso_packets",
     c"tx_tso_frames",

@@ -275,6 +275,8 @@ impl Gfar {
             g.stats.tx_packets.add(sent, Relaxed);
             g.stats.tx_bytes.add(sent_bytes, Relaxed);
         }
+        g.tx_napi
+            .dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
         let c = g.counters(size);
         // The queue is off only while the NAPIs are too (`stop()`).
         g.txq().completed_wake(pkts, bytes, &c, wake, false);

@@ -208,7 +208,13 @@ mod net {
         pub(crate) rx_frames: u32,
         pub(crate) tx_usecs: u32,
         pub(crate) tx_frames: u32,
+        /// Adaptive coalescing (net DIM) per direction: the values in use
+        /// are DIM's; the four above are the fixed ones, used when it is off.
+        pub(crate) rx_adaptive: bool,
+        pub(crate) tx_adaptive: bool,
     }
+    // The C side asserts the same size.
+    const _: () = assert!(core::mem::size_of::<NxpCoalesce>() == 20);
 
     /// `struct nxp_std_stats` of `shim_net.h`: a counter left at
     /// `NXP_STAT_NONE` (all ones) is one the device does not keep.
@@ -347,6 +353,13 @@ mod net {
         pub(crate) fn nxp_napi_disable(n: *mut NxpNapi);
         pub(crate) fn nxp_napi_schedule(n: *mut NxpNapi) -> bool;
         pub(crate) fn nxp_napi_complete_done(n: *mut NxpNapi, work: c_int) -> bool;
+        pub(crate) fn nxp_napi_dim_set(
+            n: *mut NxpNapi,
+            on: bool,
+            usecs: *mut u32,
+            frames: *mut u32,
+        );
+        pub(crate) fn nxp_napi_dim_poll(n: *mut NxpNapi, packets: u32, bytes: u32);
         pub(crate) fn nxp_queue_set_napi(
             dev: *mut NetDevice,
             queue: c_uint,

@@ -755,6 +755,13 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     /// called under RTNL.
     fn reset(&self);
 
+    /// Adaptive coalescing of the NAPI instance created with `id` chose a
+    /// new profile: `usecs` and `frames` for its direction (see
+    /// [`Napi::set_adaptive`](super::poll::Napi::set_adaptive)). Called
+    /// from a work item (process context, no lock held) while the instance
+    /// is enabled and adaptive coalescing on.
+    fn dim_apply(&self, _id: u32, _usecs: u32, _frames: u32) {}
+
     /// Whether a GSO packet of `segs` segments and `nr_frags` page
     /// fragments may come in one piece (`ndo_features_check`); if not, the
     /// stack segments it in software first. Only asked for GSO packets.
@@ -1025,6 +1032,19 @@ pub(crate) mod entry {
     pub(crate) unsafe fn reset<T: NetDriver>(rs: *mut c_void) {
         // SAFETY: Caller contract.
         unsafe { state::<T>(rs) }.reset()
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn dim_apply<T: NetDriver>(
+        rs: *mut c_void,
+        id: c_uint,
+        usecs: u32,
+        frames: u32,
+    ) {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.dim_apply(id, usecs, frames)
     }
 
     /// # Safety
@@ -1388,6 +1408,19 @@ macro_rules! declare_net_driver {
             unsafe extern "C" fn nxp_rs_reset(rs: *mut c_void) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::reset::<$t>(rs) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_dim_apply(
+                rs: *mut c_void,
+                id: c_uint,
+                usecs: u32,
+                frames: u32,
+            ) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::dim_apply::<$t>(rs, id, usecs, frames) }
             }
             /// # Safety
             ///

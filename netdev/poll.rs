@@ -6,7 +6,13 @@
 //! [`NetDriver::poll`](super::net::NetDriver::poll) with the instance's `id`,
 //! [`NetDriver::irq`](super::net::NetDriver::irq) with the line's `id`.
 
-use core::ptr::NonNull;
+use core::{
+    ptr::NonNull,
+    sync::atomic::{
+        AtomicBool,
+        Ordering, //
+    }, //
+};
 use kernel::{
     new_mutex,
     prelude::*,
@@ -30,6 +36,9 @@ use super::{
 pub(crate) struct Napi {
     raw: NonNull<ffi::NxpNapi>,
     enabled: Pin<KBox<Mutex<bool>>>,
+    /// Adaptive coalescing is on (a copy of the shim's flag, so that a poll
+    /// without it makes no call).
+    dim_on: AtomicBool,
 }
 
 // SAFETY: NAPI calls are made from any CPU; the kernel serializes polls.
@@ -49,7 +58,11 @@ impl Napi {
         // INVARIANT: added by the shim (disabled, as netif_napi_add() leaves
         // it), owned by the new value.
         NonNull::new(n)
-            .map(|raw| Self { raw, enabled })
+            .map(|raw| Self {
+                raw,
+                enabled,
+                dim_on: AtomicBool::new(false),
+            })
             .ok_or(ENOMEM)
     }
 
@@ -91,6 +104,38 @@ impl Napi {
     pub(crate) fn complete_done(&self, work: i32) -> bool {
         // SAFETY: Valid instance, called from its own poll.
         unsafe { ffi::nxp_napi_complete_done(self.as_raw(), work) }
+    }
+
+    /// Switches the instance's adaptive coalescing (the kernel's net DIM) on
+    /// or off. While it is on, DIM samples what [`Napi::dim_poll`] reports
+    /// and hands each new profile to
+    /// [`NetDriver::dim_apply`](super::net::NetDriver::dim_apply) (from a
+    /// work item, which disabling the instance or switching DIM off waits
+    /// for). Returns the profile DIM starts from (or, when switched off,
+    /// the one it had) as (microseconds, frames). May sleep.
+    pub(crate) fn set_adaptive(&self, on: bool) -> (u32, u32) {
+        let (mut usecs, mut frames) = (0, 0);
+        self.dim_on.store(on, Ordering::Relaxed);
+        // SAFETY: Valid instance (type invariant); the out pointers are
+        // locals. The shim serializes the DIM state with its own lock.
+        unsafe { ffi::nxp_napi_dim_set(self.as_raw(), on, &mut usecs, &mut frames) };
+        (usecs, frames)
+    }
+
+    /// Whether adaptive coalescing is on.
+    pub(crate) fn adaptive(&self) -> bool {
+        self.dim_on.load(Ordering::Relaxed)
+    }
+
+    /// Reports one poll's completed packets and bytes to adaptive
+    /// coalescing (nothing when it is off). Meant for the instance's own
+    /// poll, once per poll; from elsewhere it only skews DIM's measurement.
+    pub(crate) fn dim_poll(&self, packets: u32, bytes: u32) {
+        if self.dim_on.load(Ordering::Relaxed) {
+            // SAFETY: Valid instance (type invariant); the shim takes its
+            // DIM lock, in any context.
+            unsafe { ffi::nxp_napi_dim_poll(self.as_raw(), packets, bytes) };
+        }
     }
 
     /// Links queue `queue` of `dev` (Tx or Rx) to this instance for netlink;

@@ -3,6 +3,7 @@
  * C shim, networking part; see shim_net.h. Plain wrappers and the ops tables
  * whose trampolines call the Rust entry points (nxp_rs_*). No driver logic.
  */
+#include <linux/dim.h>
 #include <linux/dma-mapping.h>
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
@@ -45,6 +46,12 @@ static void *rs_of(const struct net_device *dev)
 {
 	return ((struct nxp_priv *)netdev_priv(dev))->rs;
 }
+
+/* Adaptive coalescing (net DIM, see struct nxp_napi): the MACs' coalescing
+ * timers start at the first frame after an interrupt, net DIM's "start
+ * from CQE" mode, whose profiles are the devices' defaults. */
+#define NXP_DIM_MODE DIM_CQ_PERIOD_MODE_START_FROM_CQE
+void nxp_napi_dim_work(struct work_struct *work);
 
 /* --- net_device_ops trampolines ------------------------------------------ */
 
@@ -195,6 +202,8 @@ static void nxp_get_drvinfo(struct net_device *dev, struct ethtool_drvinfo *info
 		strscpy(info->bus_info, dev_name(parent), sizeof(info->bus_info));
 }
 
+static_assert(sizeof(struct nxp_coalesce) == 20);	/* ffi::NxpCoalesce */
+
 static int nxp_get_coalesce(struct net_device *dev, struct ethtool_coalesce *ec,
 			    struct kernel_ethtool_coalesce *kec,
 			    struct netlink_ext_ack *extack)
@@ -208,6 +217,8 @@ static int nxp_get_coalesce(struct net_device *dev, struct ethtool_coalesce *ec,
 	ec->rx_max_coalesced_frames = c.rx_frames;
 	ec->tx_coalesce_usecs = c.tx_usecs;
 	ec->tx_max_coalesced_frames = c.tx_frames;
+	ec->use_adaptive_rx_coalesce = c.rx_adaptive;
+	ec->use_adaptive_tx_coalesce = c.tx_adaptive;
 	return 0;
 }
 
@@ -220,6 +231,8 @@ static int nxp_set_coalesce(struct net_device *dev, struct ethtool_coalesce *ec,
 		.rx_frames = ec->rx_max_coalesced_frames,
 		.tx_usecs = ec->tx_coalesce_usecs,
 		.tx_frames = ec->tx_max_coalesced_frames,
+		.rx_adaptive = !!ec->use_adaptive_rx_coalesce,
+		.tx_adaptive = !!ec->use_adaptive_tx_coalesce,
 	};
 
 	return nxp_rs_set_coalesce(rs_of(dev), &c, extack);
@@ -453,7 +466,10 @@ static void nxp_set_msglevel(struct net_device *dev, u32 level)
 
 static const struct ethtool_ops nxp_ethtool_ops = {
 	.supported_coalesce_params = ETHTOOL_COALESCE_USECS |
-				     ETHTOOL_COALESCE_MAX_FRAMES,
+				     ETHTOOL_COALESCE_MAX_FRAMES |
+				     ETHTOOL_COALESCE_USE_ADAPTIVE |
+				     ETHTOOL_COALESCE_RX_PROFILE |
+				     ETHTOOL_COALESCE_TX_PROFILE,
 	.get_drvinfo		= nxp_get_drvinfo,
 	.get_coalesce		= nxp_get_coalesce,
 	.set_coalesce		= nxp_set_coalesce,
@@ -582,6 +598,16 @@ struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
 	dev->netdev_ops = &nxp_netdev_ops;
 	dev->ethtool_ops = &nxp_ethtool_ops;
 	dev->stat_ops = &nxp_stat_ops;
+	/* The DIM profiles, which ethtool may change (the work is our own). */
+	if (net_dim_init_irq_moder(dev, DIM_PROFILE_RX | DIM_PROFILE_TX,
+				   DIM_COALESCE_USEC | DIM_COALESCE_PKTS,
+				   NXP_DIM_MODE, NXP_DIM_MODE,
+				   nxp_napi_dim_work, nxp_napi_dim_work)) {
+		/* (Left dangling by its error path.) */
+		dev->irq_moder = NULL;
+		free_netdev(dev);
+		return NULL;
+	}
 	return dev;
 }
 
@@ -590,8 +616,12 @@ void nxp_netdev_set_rs(struct net_device *dev, void *rs)
 	((struct nxp_priv *)netdev_priv(dev))->rs = rs;
 }
 
+/* Process context, without RTNL (the profiles are RTNL-protected). */
 void nxp_netdev_free(struct net_device *dev)
 {
+	rtnl_lock();
+	net_dim_free_irq_moder(dev);
+	rtnl_unlock();
 	free_netdev(dev);
 }
 
@@ -726,11 +756,98 @@ void nxp_netif_trans_update(struct net_device *dev)
 /* --- NAPI ------------------------------------------------------------------ */
 
 /* A NAPI instance; the Rust state is found through the net_device, and @id
- * tells the driver which of its pollers this is. */
+ * tells the driver which of its pollers this is. It carries the instance's
+ * adaptive coalescing (net DIM): the driver adds each poll's packets and
+ * bytes (nxp_napi_dim_poll()), net_dim() decides, and the work hands the new
+ * profile to the driver (nxp_rs_dim_apply()). @dim_lock serializes the DIM
+ * state between the poll, the work and ethtool. */
 struct nxp_napi {
 	struct napi_struct napi;
 	unsigned int id;
+	bool tx;
+	bool dim_on;
+	u16 dim_events;
+	u64 dim_packets, dim_bytes;
+	spinlock_t dim_lock;
+	struct dim dim;
 };
+
+/* Profile @ix of the device's DIM profiles (net DIM's defaults, or what
+ * `ethtool -C rx-profile|tx-profile` set). */
+static struct dim_cq_moder nxp_dim_moder(const struct nxp_napi *n, u8 ix)
+{
+	struct dim_irq_moder *moder = n->napi.dev->irq_moder;
+	struct dim_cq_moder m, *p;
+
+	rcu_read_lock();
+	p = n->tx ? rcu_dereference(moder->tx_profile) :
+		    rcu_dereference(moder->rx_profile);
+	m = p[ix];
+	rcu_read_unlock();
+	return m;
+}
+
+void nxp_napi_dim_work(struct work_struct *work)
+{
+	struct dim *dim = container_of(work, struct dim, work);
+	struct nxp_napi *n = container_of(dim, struct nxp_napi, dim);
+	struct dim_cq_moder m;
+	unsigned long flags;
+	bool on;
+
+	spin_lock_irqsave(&n->dim_lock, flags);
+	on = n->dim_on;
+	m = nxp_dim_moder(n, dim->profile_ix);
+	spin_unlock_irqrestore(&n->dim_lock, flags);
+	if (on)
+		nxp_rs_dim_apply(rs_of(n->napi.dev), n->id, m.usec, m.pkts);
+	spin_lock_irqsave(&n->dim_lock, flags);
+	dim->state = DIM_START_MEASURE;
+	spin_unlock_irqrestore(&n->dim_lock, flags);
+}
+
+/* Switches adaptive coalescing on (from the default profile, whose values go
+ * to *usecs and *frames) or off; may sleep (waits for a running work). */
+void nxp_napi_dim_set(struct nxp_napi *n, bool on, u32 *usecs, u32 *frames)
+{
+	struct dim_cq_moder m;
+	unsigned long flags;
+
+	spin_lock_irqsave(&n->dim_lock, flags);
+	if (on && !n->dim_on) {
+		/* A fresh DIM: off, no work is pending (switching off and
+		 * disabling cancel it, and only polls with DIM on schedule it). */
+		memset(&n->dim, 0, sizeof(n->dim));
+		INIT_WORK(&n->dim.work, nxp_napi_dim_work);
+		n->dim.profile_ix = NET_DIM_DEF_PROFILE_CQE;
+		n->dim.mode = NXP_DIM_MODE;
+	}
+	n->dim_on = on;
+	m = nxp_dim_moder(n, n->dim.profile_ix);
+	spin_unlock_irqrestore(&n->dim_lock, flags);
+	if (!on)
+		cancel_work_sync(&n->dim.work);
+	*usecs = m.usec;
+	*frames = m.pkts;
+}
+
+/* One poll's work for the DIM sample; net_dim() may schedule the work. Any
+ * context (netpoll polls with interrupts off). */
+void nxp_napi_dim_poll(struct nxp_napi *n, u32 packets, u32 bytes)
+{
+	struct dim_sample s;
+	unsigned long flags;
+
+	spin_lock_irqsave(&n->dim_lock, flags);
+	if (n->dim_on) {
+		n->dim_events++;
+		n->dim_packets += packets;
+		n->dim_bytes += bytes;
+		dim_update_sample(n->dim_events, n->dim_packets, n->dim_bytes, &s);
+		net_dim(&n->dim, &s);
+	}
+	spin_unlock_irqrestore(&n->dim_lock, flags);
+}
 
 static int nxp_napi_poll(struct napi_struct *napi, int budget)
 {
@@ -747,6 +864,9 @@ struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,
 	if (!n)
 		return NULL;
 	n->id = id;
+	n->tx = tx;
+	spin_lock_init(&n->dim_lock);
+	INIT_WORK(&n->dim.work, nxp_napi_dim_work);
 	if (tx)
 		netif_napi_add_tx(dev, &n->napi, nxp_napi_poll);
 	else
@@ -758,6 +878,7 @@ struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,
 
 void nxp_napi_del(struct nxp_napi *n)
 {
+	cancel_work_sync(&n->dim.work);
 	netif_napi_del(&n->napi);
 	kfree(n);
 }
@@ -767,9 +888,11 @@ void nxp_napi_enable(struct nxp_napi *n)
 	napi_enable(&n->napi);
 }
 
+/* Only polls schedule the DIM work: once disabled, none is left to run. */
 void nxp_napi_disable(struct nxp_napi *n)
 {
 	napi_disable(&n->napi);
+	cancel_work_sync(&n->dim.work);
 }
 
 /* napi_schedule(), in its _irqoff form when interrupts are off (handlers). */

@@ -53,6 +53,7 @@ struct nxp_stats {
 /* ethtool coalescing and ring parameters. Layouts shared with Rust. */
 struct nxp_coalesce {
 	u32 rx_usecs, rx_frames, tx_usecs, tx_frames;
+	bool rx_adaptive, tx_adaptive;	/* net DIM chooses the values in use */
 };
 
 struct nxp_rings {
@@ -101,6 +102,7 @@ int nxp_rs_napi_poll(void *rs, unsigned int id, int budget);
 int nxp_rs_irq(void *rs, unsigned int id, bool irqs_off);
 void nxp_rs_adjust_link(void *rs);
 void nxp_rs_reset(void *rs);
+void nxp_rs_dim_apply(void *rs, unsigned int id, u32 usecs, u32 frames);
 int nxp_rs_get_coalesce(void *rs, struct nxp_coalesce *c);
 int nxp_rs_set_coalesce(void *rs, const struct nxp_coalesce *c,
 			struct netlink_ext_ack *extack);
@@ -154,6 +156,8 @@ void nxp_napi_enable(struct nxp_napi *n);
 void nxp_napi_disable(struct nxp_napi *n);
 bool nxp_napi_schedule(struct nxp_napi *n);
 bool nxp_napi_complete_done(struct nxp_napi *n, int work);
+void nxp_napi_dim_set(struct nxp_napi *n, bool on, u32 *usecs, u32 *frames);
+void nxp_napi_dim_poll(struct nxp_napi *n, u32 packets, u32 bytes);
 void nxp_queue_set_napi(struct net_device *dev, unsigned int queue, bool tx,
 			struct nxp_napi *n);
 

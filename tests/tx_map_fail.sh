@@ -10,7 +10,7 @@
 # parts were mapped first. Once with TSO where the driver has it (GSO packets mapped per
 # segment) and once without (TCP's packets then carry page fragments), after
 # UDP's linear packets. The C drivers have no such knob.
-# timeout: 150
+# timeout: 240
 . /usr/share/nxp/tests/lib.sh
 [ "$NXP_DRIVER" = rust ] || skip "the C drivers have no Tx mapping fault injection"
 check "interface up" netif_up

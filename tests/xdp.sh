@@ -9,7 +9,7 @@
 # program (scripts/guest/xdpload.c) acts on UDP to port 9 only and passes
 # the rest. The host sends 64-byte frames, paced (scripts/udp-send.py).
 # The C gianfar has no XDP: refused there, the test is skipped.
-# timeout: 180
+# timeout: 300
 . /usr/share/nxp/tests/lib.sh
 check "interface up" netif_up
 IF=$(netif)

@@ -109,3 +109,41 @@ fn lpi_cycles_match_c_and_saturate() {
     assert_eq!(lpi_cycles(u32::MAX, u32::MAX), u32::MAX);
     assert_eq!(lpi_cycles(1000, 0), 0);
 }
+
+/// net DIM's "start from CQE" profiles (lib/dim/net_dim.c), Rx and Tx.
+const DIM_PROFILES: [(u32, u32); 10] = [
+    (2, 256),
+    (8, 128),
+    (16, 64),
+    (32, 64),
+    (64, 64),
+    (5, 128),
+    (8, 64),
+    (16, 32),
+    (32, 32),
+    (64, 32),
+];
+
+#[test]
+fn adaptive_profiles_stay_on_and_in_range() {
+    for rate in RATES {
+        for (us, frames) in DIM_PROFILES {
+            let itr = Itr::adaptive(us, frames, rate);
+            assert!(itr.enabled(rate), "{us} us / {frames} at {rate}");
+            assert!(itr.frames <= MAX_FRAMES && itr.frames >= 2);
+            // Taken as it is, or raised to one timer unit.
+            let units = usecs_to_units(itr.usecs, rate).unwrap();
+            assert!((1..=MAX_UNITS).contains(&units));
+            assert!(itr.usecs == us || usecs_to_units(us, rate) == Some(0));
+            // A fixed setting would be accepted with the same values.
+            assert_eq!(Itr::new(itr.usecs, itr.frames, rate), Ok(itr));
+        }
+    }
+    // 24 MHz: one unit is 2.67 us, so 2 us becomes 3 us.
+    assert_eq!(Itr::adaptive(2, 256, 24_000_000).usecs, 3);
+    assert_eq!(Itr::adaptive(2, 256, 24_000_000).frames, 255);
+    // Beyond the timer field: the longest time.
+    let r = 24_000_000;
+    assert_eq!(Itr::adaptive(u32::MAX, 1, r).usecs, max_usecs(r));
+    assert_eq!(Itr::adaptive(u32::MAX, 1, r).frames, 2);
+}

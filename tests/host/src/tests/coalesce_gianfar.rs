@@ -142,3 +142,32 @@ fn c_defaults() {
     assert_eq!(Ic::DEFAULT_TX.register(), c_mk_ic_value(16, 21));
     assert_eq!(Ic::DEFAULT_RX.register(), 0);
 }
+
+#[test]
+fn adaptive_profiles_stay_on_and_in_range() {
+    for speed in [10, 100, 1000] {
+        for (us, frames) in [(2, 256), (8, 128), (64, 64), (5, 128), (64, 32)] {
+            let ic = Ic::adaptive(us, frames, speed);
+            assert!(ic.enabled);
+            assert_eq!(u32::from(ic.frames), frames.min(MAX_FRAMES));
+            assert_eq!(u32::from(ic.ticks), usecs_to_ticks(us, speed));
+            assert_eq!(Ic::from_ethtool(us, frames.min(MAX_FRAMES), speed), Ok(ic));
+        }
+        // Out of range both ways: one frame and one tick at least, the
+        // longest time at most.
+        let lo = Ic::adaptive(0, 0, speed);
+        assert_eq!((lo.enabled, lo.frames), (true, 1));
+        assert!(lo.ticks >= 1);
+        let hi = Ic::adaptive(u32::MAX, u32::MAX, speed);
+        assert_eq!(u32::from(hi.frames), MAX_FRAMES);
+        assert_eq!(
+            Ok(hi),
+            Ic::from_ethtool(max_usecs(speed), MAX_FRAMES, speed)
+        );
+    }
+    // 2 us at 1 Gbit/s: 4 ticks of 512 ns.
+    assert_eq!(
+        Ic::adaptive(2, 256, 1000).register(),
+        IC_ICEN | 255 << IC_ICFT_SHIFT | 4
+    );
+}
