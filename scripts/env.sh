@@ -42,13 +42,8 @@ board_vars() {
 	DEBUG_CONFIGS= DEBUG_LLVM=
 	VCPUS=1 # the emulated SoC's cores (QEMU runs one host thread for each)
 	DTB= PORT= DEB_ARCH=
-	ALONE= # 1: the board's guests run alone (scripts/test.sh)
 	case "$BOARD" in
 	ppc-e500)
-		# QEMU's eTSEC model has no Rx flow control: beside another
-		# guest it crashed, and jumbo transfers into it stalled (README,
-		# "What the emulated boards cannot show").
-		ALONE=1
 		ARCH=powerpc
 		CROSS=powerpc-linux-gnu-
 		KARGS="ARCH=powerpc CROSS_COMPILE=$CROSS BINDGEN=$NXP_TOP/kernel/bindgen-e500"
@@ -115,7 +110,7 @@ board_vars() {
 		KARGS="$KARGS LLVM=$NXP_LLVM"
 	fi
 	export ARCH CROSS KARGS KCONF KTARGETS KIMAGE DTB PORT DEB_ARCH C_DRIVER C_DRIVER_MOD RS_DRIVER GNU_HOST BOARD
-	export DEBUG_CONFIGS DEBUG_LLVM VCPUS ALONE
+	export DEBUG_CONFIGS DEBUG_LLVM VCPUS
 }
 
 # kdir_kargs <kernel build>: what make needs beyond KARGS to build or

@@ -3,17 +3,16 @@
 # machine. Sets the machine up, runs the host unit tests and static checks,
 # then boots each emulated board once per driver (C baseline and ours) and
 # runs the guest tests, then runs our drivers' tests once more on each
-# board's debug kernel, with a smoke run of the benchmark per MAC among
-# them ("the passes" below). Prints one TAP stream per board (and per debug
-# kernel) and ends with "N passed, N failed, N skipped". Exit status 0 only
-# if nothing failed.
+# board's debug kernel, and ends with a smoke run of the benchmark. Prints one
+# TAP stream per board (and per debug kernel) and ends with "N passed, N
+# failed, N skipped". Exit status 0 only if nothing failed.
 #
 # Environment: BOARDS (default: all of $NXP_BOARDS), UPSTREAM_BOARDS (the
 # boards that run the kernel's network suites; empty: none), NXP_DEBUG=1 for the debug
 # kernels in the main pass (the debug pass is then skipped), NXP_DEBUG_PASS=0
 # to skip the debug pass, NXP_TESTS_C / NXP_TESTS_RUST to override the guest
-# test lists, NXP_PARALLEL=0 to run one guest at a time (by default two
-# run side by side on a host with two CPUs or more: "the passes" below).
+# test lists, NXP_PARALLEL=0 to run one board at a time (by default two
+# one-core boards run side by side on a host with two CPUs or more).
 set -eu
 . "$(dirname "$0")/env.sh"
 BOARDS=${BOARDS:-$NXP_BOARDS}
@@ -74,7 +73,7 @@ TAG= # suffix of console logs and test names (debug kernel pass)
 T0=$(date +%s)
 mkdir -p "$NXP_OUT"
 RES=$NXP_OUT/results
-rm -rf "$RES" "$NXP_OUT/bench-smoke" && mkdir -p "$RES"
+rm -rf "$RES" && mkdir -p "$RES"
 pass=0 fail=0 skip=0 todo_n=0
 
 # tap_stream <name> <file with "ok/not ok ..." lines>: print as one TAP stream
@@ -196,62 +195,11 @@ KLOCK=$NXP_CACHE/kbuild/.lock
 kernel() { # <board> <debug: 0|1>: prints the kernel's build directory
 	NXP_DEBUG=$2 flock "$KLOCK" "$NXP_TOP/scripts/build-kernel.sh" "$1"
 }
-# The jobs: one per board and driver in the main pass ("c <board>", "rust
-# <board>"), one per board in the debug pass ("debug <board>"), and the
-# benchmark smoke run per board ("bench <board>"). First those of the
-# boards that run alone (ALONE in scripts/env.sh: the ppce500), one at a
-# time (JOBS0); then two workers take the others, longest first (below,
-# "the passes"): an emulated SoC with several cores keeps about one host
-# CPU busy on average (the i.MX7D's two vCPUs used 0.8 of the two host
-# CPUs alone, measured on 2026-12-03), so two guests share the host well;
-# then the KASAN job alone (XJOBS). The ppce500's eTSEC model, which has no
-# Rx flow control, failed beside other guests on 2026-12-03 (QEMU crashes
-# beside the i.MX8M Plus; jumbo transfers into it that stalled after
-# 256 KB in three runs of three, beside the i.MX8M Plus and the i.MX6UL,
-# and passed in three of three alone). Minutes per job on 2026-12-03 (a
-# slow day: 10-36 % CPU steal), beside another guest: i.MX7D rust 18, C
-# 15 (with the kernel's suites, since left to the i.MX8M Plus's C job),
-# debug 12; i.MX8M Plus rust 16, C 12; i.MX6UL rust 10, C 6, debug 6.
-JOB_ORDER="c:ppc-e500 rust:ppc-e500 debug:ppc-e500 bench:ppc-e500"
-JOB_ORDER="$JOB_ORDER rust:arm-imx7 rust:arm64-imx8mp debug:arm-imx7 c:arm64-imx8mp c:arm-imx7"
-JOB_ORDER="$JOB_ORDER rust:arm-imx6ul c:arm-imx6ul debug:arm-imx6ul bench:arm-imx7"
-DEBUG_PASS=0
-[ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ] && DEBUG_PASS=1
-# The benchmark smoke run: one board per MAC (the ppce500's eTSEC and the
-# i.MX7D's ENET) of those this run has, or every board of the run if it
-# has neither.
-SMOKE_BOARDS=
-for b in ppc-e500 arm-imx7; do
-	case " $BOARDS " in *" $b "*) SMOKE_BOARDS="$SMOKE_BOARDS $b" ;; esac
-done
-[ -n "$SMOKE_BOARDS" ] || SMOKE_BOARDS=$BOARDS
-order=$JOB_ORDER
-for b in $BOARDS; do order="$order c:$b rust:$b debug:$b bench:$b"; done
-# A KASAN kernel's job runs alone, after the others (XJOBS): beside another
-# guest its four vCPUs under KASAN ran several times slower, and past the
-# tests' timeouts (2026-12-03, beside the i.MX7D).
-JOBS0= JOBS1= XJOBS= ahead=
-for j in $order; do
-	k=${j%%:*} b=${j#*:}
-	case " $BOARDS " in *" $b "*) ;; *) continue ;; esac
-	case ",$JOBS0,$JOBS1," in *",$k $b,"*) continue ;; esac
-	case "$k $XJOBS " in "debug "*" $b "*) continue ;; esac
-	d=${NXP_DEBUG:-0}
-	case $k in
-	debug)
-		[ $DEBUG_PASS = 1 ] || continue
-		d=1
-		;;
-	bench) case " $SMOKE_BOARDS " in *" $b "*) ;; *) continue ;; esac ;;
-	esac
-	case " $ahead " in *" $b:$d "*) ;; *) ahead="$ahead $b:$d" ;; esac
-	v=$(board_vars "$b" && echo "$ALONE $DEBUG_CONFIGS")
-	case "$k $v " in
-	"debug "*" kasan "*) XJOBS="$XJOBS $b" ;;
-	*" 1 "*) JOBS0="$JOBS0,$k $b" ;;
-	*) JOBS1="$JOBS1,$k $b" ;;
-	esac
-done
+ahead=
+for b in $BOARDS; do ahead="$ahead $b:${NXP_DEBUG:-0}"; done
+if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
+	for b in $BOARDS; do ahead="$ahead $b:1"; done
+fi
 for k in $ahead; do
 	echo "ahead: ${k%:*} (debug ${k#*:})" >&2
 	NXP_DEBUG=${k#*:} nice -n 19 flock "$KLOCK" "$NXP_TOP/scripts/build-kernel.sh" "${k%:*}" > /dev/null || true
@@ -302,20 +250,21 @@ done
 PKG=$!
 
 # --- boards --------------------------------------------------------------------
-# main_prep <board>: the board's kernel, userland, modules and image (TAP
-# lines to $RES/<board>.tap); writes kdir and img to $pf.new.
-main_prep() {
+# main_board <board>: builds for the board and runs every guest test with
+# the C driver and ours (TAP lines to $RES/<board>.tap).
+main_board() {
+	board_vars "$1"
 	B=$RES/$1.tap
 	: > "$B"
 	step "$1: kernel, userland, modules ($(elapsed))" >&2
 	if ! kdir=$(kernel "$1" "${NXP_DEBUG:-0}" 2> "$RES/$1-kernel.log"); then
 		{ echo "not ok 0 build: $1 kernel"; sed 's/^/#   /' "$RES/$1-kernel.log" | tail -30; } >> "$B"
-		return 1
+		return 0
 	fi
 	echo "ok 0 build: $1 kernel ($(basename "$kdir"))" >> "$B"
 	if ! ul=$("$NXP_TOP/scripts/build-userland.sh" "$1" 2> "$RES/$1-userland.log"); then
 		{ echo "not ok 0 build: $1 guest userland"; sed 's/^/#   /' "$RES/$1-userland.log" | tail -30; } >> "$B"
-		return 1
+		return 0
 	fi
 	echo "ok 0 build: $1 guest userland" >> "$B"
 	if mo=$("$NXP_TOP/scripts/build-modules.sh" "$1" 2> "$RES/$1-modules.log"); then
@@ -330,79 +279,91 @@ main_prep() {
 		{ echo "not ok 0 static: $1 modules clippy"; sed 's/^/#   /' "$RES/$1-clippy.log" | tail -40; } >> "$B"
 	fi
 	img=$NXP_OUT/$1/initramfs.cpio.gz
-	"$NXP_TOP/scripts/mkinitramfs.sh" "$1" "$kdir" "$mo" "$ul" "$img" >&2
-	echo "kdir='$kdir' img='$img'" > "$pf.new"
+	"$NXP_TOP/scripts/mkinitramfs.sh" "$1" "$kdir" "$mo" "$ul" "$img"
+	for drv in c rust; do
+		run_guest_tests "$1" "$drv" "$(tests_for "$1" $drv)" >> "$B"
+	done
 }
 
-# debug_prep <board>: the same for the board's debug kernel (TAP lines to
-# $RES/<board>-debug.tap).
-debug_prep() {
+# debug_board <board>: our driver once more, every test but DEBUG_SKIP, on
+# the board's debug kernel (TAP lines to $RES/<board>-debug.tap).
+debug_board() {
+	board_vars "$1"
 	B=$RES/$1-debug.tap
 	: > "$B"
 	step "$1: debug kernel and modules ($(elapsed))" >&2
 	if ! kdir=$(kernel "$1" 1 2> "$RES/$1-debug-kernel.log"); then
 		{ echo "not ok 0 build: $1 debug kernel"; sed 's/^/#   /' "$RES/$1-debug-kernel.log" | tail -30; } >> "$B"
-		return 1
+		return 0
 	fi
 	echo "ok 0 build: $1 debug kernel ($(basename "$kdir"))" >> "$B"
 	ul=$("$NXP_TOP/scripts/build-userland.sh" "$1" 2> /dev/null) || ul=
 	if [ -n "$ul" ] && mo=$(NXP_DEBUG=1 "$NXP_TOP/scripts/build-modules.sh" "$1" 2> "$RES/$1-debug-modules.log"); then
 		echo "ok 0 build: $1 modules for the debug kernel" >> "$B"
 		img=$NXP_OUT/$1-debug/initramfs.cpio.gz
-		"$NXP_TOP/scripts/mkinitramfs.sh" "$1" "$kdir" "$mo" "$ul" "$img" >&2
-		echo "kdir='$kdir' img='$img'" > "$pf.new"
+		"$NXP_TOP/scripts/mkinitramfs.sh" "$1" "$kdir" "$mo" "$ul" "$img"
+		run_guest_tests "$1" rust "$(tests_for "$1" rust)" >> "$B"
 	else
 		{ echo "not ok 0 build: $1 modules for the debug kernel"; sed 's/^/#   /' "$RES/$1-debug-modules.log" | tail -40; } >> "$B"
-		return 1
 	fi
 }
 
-# prep_once <main|debug> <board>: that pass's builds for the board, done by
-# the first of its jobs, one board at a time (the two i.MX boards share a
-# userland and a kernel); then sets kdir and img, or fails if a build did.
-prep_once() {
-	pf=$RES/.prep-$1-$2
-	(
-		flock 9
-		[ -e "$pf" ] || { "$1_prep" "$2" && mv "$pf.new" "$pf"; } || echo "kdir= img=" > "$pf"
-	) 9> "$RES/.prep.lock"
-	kdir= img=
-	. "$pf"
-	[ -n "$img" ]
+# rp_one <board>: one board's part of the pass; a part that stops early (a
+# failed image build) fails the pass.
+rp_one() {
+	("$rp_fn" "$1") ||
+		echo "not ok 0 $1$rp_sfx: the board's pass stopped early (status $?)" >> "$RES/$1$rp_sfx.tap"
 }
 
-# main_run <board> <c|rust>: every guest test with that driver (TAP lines
-# to $RES/<board>-<driver>.tap).
-main_run() {
-	board_vars "$1"
-	: > "$RES/$1-$2.tap"
-	prep_once main "$1" || return 0
-	run_guest_tests "$1" "$2" "$(tests_for "$1" "$2")" >> "$RES/$1-$2.tap"
+# run_pass <function> <tap suffix> <title suffix>: runs the function for
+# every board (two one-core boards side by side: run_paired in
+# scripts/env.sh), then prints each board's TAP stream in the order of
+# BOARDS.
+run_pass() {
+	rp_fn=$1 rp_sfx=$2 rp_title=$3
+	run_paired rp_one $BOARDS
+	for b in $BOARDS; do
+		tap_stream "board $b$rp_title" "$RES/$b$rp_sfx.tap"
+	done
 }
 
-# debug_run <board>: our driver once more, every test but DEBUG_SKIP, on
-# the board's debug kernel (TAP lines to $RES/<board>-debug-rust.tap).
-debug_run() {
-	board_vars "$1"
-	: > "$RES/$1-debug-rust.tap"
-	prep_once debug "$1" || return 0
-	run_guest_tests "$1" rust "$(tests_for "$1" rust)" >> "$RES/$1-debug-rust.tap"
-}
+run_pass main_board "" ""
+
+
+# --- debug kernels -----------------------------------------------------------
+# (kernel/configs/debug.config: lockdep, sleep-in-atomic checks, KMEMLEAK,
+# SLUB debug, DMA-API debug, Rust overflow checks; KASAN where the board's
+# Rust support allows it, kernel/configs/kasan.config); a splat fails the
+# test it happened in (tests/run.sh). NXP_DEBUG_PASS=0 skips this pass; with
+# NXP_DEBUG=1 the main pass already ran on these kernels.
+if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
+	TAG=-debug
+	run_pass debug_board -debug ", debug kernel"
+	TAG=
+fi
+
+# (Done by now unless a kernel failed to build, which its pass reported.)
+wait $AHEAD || true
+wait $PKG || true
+tap_stream "packaging (DKMS, Yocto, Buildroot, native build)" "$P"
 
 # --- benchmark smoke run ---------------------------------------------------------
-# bench_smoke <board>: the benchmark's machinery and every load, once (TAP
-# lines to $RES/bench-<board>.tap). A job of the passes below, after the
-# board's c and rust jobs, beside another guest unless the board runs
-# alone: its rates are not comparable with `make bench`'s, which runs alone.
-bench_smoke() {
-	step "$1: benchmark smoke run ($(elapsed))" >&2
-	S=$RES/bench-$1.tap
-	: > "$S"
-	smoke=$NXP_OUT/bench-smoke
-	mkdir -p "$smoke"
-	if BENCH_BOARDS="$1" BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_OUT="$smoke" \
-		"$NXP_TOP/scripts/bench.sh" > "$RES/bench-smoke-$1.log" 2>&1; then
-		b=$1
+step "benchmark smoke run ($(elapsed))" >&2
+S=$RES/bench.tap
+: > "$S"
+smoke=$NXP_OUT/bench-smoke
+rm -rf "$smoke"
+# Two boards, one per MAC (the ppce500's eTSEC and the i.MX7D's ENET), of
+# those this run has: the smoke checks the benchmark's machinery and every
+# load; `make bench` measures every board.
+SMOKE_BOARDS=
+for b in ppc-e500 arm-imx7; do
+	case " $BOARDS " in *" $b "*) SMOKE_BOARDS="$SMOKE_BOARDS $b" ;; esac
+done
+[ -n "$SMOKE_BOARDS" ] || SMOKE_BOARDS=$BOARDS
+if BENCH_BOARDS="$SMOKE_BOARDS" BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_OUT="$smoke" \
+	"$NXP_TOP/scripts/bench.sh" > "$RES/bench-smoke.log" 2>&1; then
+	for b in $SMOKE_BOARDS; do
 		# Every rate of the main set measured for each driver, and the report made.
 		if grep -q '^| iperf3 TCP tx (Mbit/s) | [0-9]' "$smoke/$b.md" && [ -s "$smoke/$b.png" ]; then
 			echo "ok 0 bench: $b report (Markdown table and plot)" >> "$S"
@@ -424,111 +385,11 @@ bench_smoke() {
 				echo "not ok 0 bench: $b $drv: host vCPU time per KB missing (got: $hsd)"
 			fi | baseline $drv >> "$S"
 		done
-	else
-		{ echo "not ok 0 bench: $1: smoke run failed"; tail -30 "$RES/bench-smoke-$1.log" | sed 's/^/#   /'; } >> "$S"
-	fi
-}
-
-# --- the passes: the jobs, two guests at a time where they may share the host --
-# The debug kernels: kernel/configs/debug.config (lockdep, sleep-in-atomic
-# checks, KMEMLEAK, SLUB debug, DMA-API debug, Rust overflow checks), and
-# KASAN where the board's Rust support allows it (kernel/configs/kasan.config);
-# a splat fails the test it happened in (tests/run.sh).
-#
-# The jobs of the boards that run alone (JOBS0, above) one at a time; then
-# two workers take the others (JOBS1) off one queue, each the first whose
-# turn has come (job_due), so that two guests run side by side all along;
-# then the KASAN job alone (XJOBS). NXP_PARALLEL=0: one job at a time.
-
-# job_due <c|rust|debug|bench> <board>: whether the job's turn has come (a
-# benchmark run, which rebuilds its board's image, after the board's c and
-# rust jobs).
-job_due() {
-	case $1 in
-	bench) [ -e "$RES/.done-c-$2" ] && [ -e "$RES/.done-rust-$2" ] ;;
-	esac
-}
-
-# next_job: takes the first job whose turn has come off the queue and prints
-# it; prints nothing if none has (or the queue is empty).
-next_job() {
-	(
-		flock 9
-		nj=
-		while read -r p b; do
-			if [ -z "$nj" ] && job_due "$p" "$b"; then
-				nj="$p $b"
-			else
-				echo "$p $b"
-			fi
-		done < "$Q" > "$Q.new"
-		mv "$Q.new" "$Q"
-		echo "$nj"
-	) 9> "$Q.lock"
-}
-
-# run_job <c|rust|debug|bench> <board|->: one job; one that stops early
-# fails its part of the board's stream.
-run_job() {
-	case $1 in
-	c | rust) (TAG= && main_run "$2" "$1") ||
-		echo "not ok 0 $1: $2: the job stopped early (status $?)" >> "$RES/$2-$1.tap" ;;
-	debug) (TAG=-debug && debug_run "$2") ||
-		echo "not ok 0 rust-debug: $2: the job stopped early (status $?)" >> "$RES/$2-debug-rust.tap" ;;
-	bench) (bench_smoke "$2") || echo "not ok 0 bench: $2: the smoke run stopped early (status $?)" >> "$RES/bench-$2.tap" ;;
-	esac
-	touch "$RES/.done-$1-$2"
-}
-
-worker() {
-	while [ -s "$Q" ]; do
-		j=$(next_job)
-		if [ -z "$j" ]; then
-			sleep 5
-			continue
-		fi
-		run_job $j
 	done
-}
-
-# run_round <workers> <jobs>: the jobs ("<kind> <board>", comma-separated)
-# on that many workers, until none is left.
-run_round() {
-	echo "$2" | tr ',' '\n' | sed '/^ *$/d; s/^ *//' > "$Q"
-	w=1 wpids=
-	while [ $w -lt "$1" ]; do
-		worker &
-		wpids="$wpids $!"
-		w=$((w + 1))
-	done
-	worker
-	for p in $wpids; do wait "$p" || true; done
-}
-
-Q=$RES/.jobs
-workers=2
-[ "${NXP_PARALLEL:-1}" = 1 ] && [ "$(nproc)" -ge 2 ] || workers=1
-run_round 1 "$JOBS0"
-run_round $workers "$JOBS1"
-for b in $XJOBS; do run_job debug "$b"; done
-for b in $BOARDS; do
-	cat "$RES/$b.tap" "$RES/$b-c.tap" "$RES/$b-rust.tap" > "$RES/$b-all.tap" 2> /dev/null || true
-	tap_stream "board $b" "$RES/$b-all.tap"
-done
-if [ $DEBUG_PASS = 1 ]; then
-	for b in $BOARDS; do
-		cat "$RES/$b-debug.tap" "$RES/$b-debug-rust.tap" > "$RES/$b-debug-all.tap" 2> /dev/null || true
-		tap_stream "board $b, debug kernel" "$RES/$b-debug-all.tap"
-	done
+else
+	{ echo "not ok 0 bench: smoke run failed"; tail -30 "$RES/bench-smoke.log" | sed 's/^/#   /'; } >> "$S"
 fi
-
-# (Done by now unless a kernel failed to build, which its pass reported.)
-wait $AHEAD || true
-wait $PKG || true
-tap_stream "packaging (DKMS, Yocto, Buildroot, native build)" "$P"
-
-for b in $SMOKE_BOARDS; do cat "$RES/bench-$b.tap"; done > "$RES/bench.tap" 2> /dev/null || true
-tap_stream "benchmark smoke run" "$RES/bench.tap"
+tap_stream "benchmark smoke run" "$S"
 
 step "done in $(elapsed)" >&2
 if [ -s "$RES/metrics.txt" ]; then
