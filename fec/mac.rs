@@ -102,11 +102,15 @@ impl Fec {
 
     /// Writes the coalescing registers (`fec_enet_itr_coal_set()`), all
     /// three rings' on multi-queue parts.
+    ///
+    /// The registers are written under the configuration's lock: the two
+    /// directions' DIM works and `ethtool -C` each write both, and a writer
+    /// holding an older copy must not overwrite a newer value.
     pub(crate) fn program_coalescing(&self) {
         if !self.variant.quirks.has(Quirks::HAS_COALESCE) {
             return;
         }
-        let cfg = *self.cfg.lock();
+        let cfg = self.cfg.lock();
         let tx = cfg.tx_dim.unwrap_or(cfg.tx_itr).register(self.itr_rate);
         let rx = cfg.rx_dim.unwrap_or(cfg.rx_itr).register(self.itr_rate);
         self.regs.write(regs::TXIC0, tx);

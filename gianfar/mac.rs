@@ -154,8 +154,12 @@ impl Gfar {
 
     /// Writes the coalescing registers: per ring in multi-group mode, the
     /// single-group registers otherwise (`gfar_configure_coalescing()`).
+    ///
+    /// The registers are written under the configuration's lock: the two
+    /// directions' DIM works and `ethtool -C` each write both, and a writer
+    /// holding an older copy must not overwrite a newer value.
     pub(crate) fn program_coalescing(&self) {
-        let cfg = *self.cfg.lock();
+        let cfg = self.cfg.lock();
         let (tx_ic, rx_ic) = (
             cfg.tx_dim.unwrap_or(cfg.tx_ic),
             cfg.rx_dim.unwrap_or(cfg.rx_ic),

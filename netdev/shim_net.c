@@ -51,7 +51,7 @@ static void *rs_of(const struct net_device *dev)
  * timers start at the first frame after an interrupt, net DIM's "start
  * from CQE" mode, whose profiles are the devices' defaults. */
 #define NXP_DIM_MODE DIM_CQ_PERIOD_MODE_START_FROM_CQE
-void nxp_napi_dim_work(struct work_struct *work);
+static void nxp_napi_dim_work(struct work_struct *work);
 
 /* --- net_device_ops trampolines ------------------------------------------ */
 
@@ -766,6 +766,7 @@ struct nxp_napi {
 	unsigned int id;
 	bool tx;
 	bool dim_on;
+	u8 dim_applied;		/* the profile the driver was last given */
 	u16 dim_events;
 	u64 dim_packets, dim_bytes;
 	spinlock_t dim_lock;
@@ -787,21 +788,24 @@ static struct dim_cq_moder nxp_dim_moder(const struct nxp_napi *n, u8 ix)
 	return m;
 }
 
-void nxp_napi_dim_work(struct work_struct *work)
+static void nxp_napi_dim_work(struct work_struct *work)
 {
 	struct dim *dim = container_of(work, struct dim, work);
 	struct nxp_napi *n = container_of(dim, struct nxp_napi, dim);
 	struct dim_cq_moder m;
 	unsigned long flags;
 	bool on;
+	u8 ix;
 
 	spin_lock_irqsave(&n->dim_lock, flags);
 	on = n->dim_on;
-	m = nxp_dim_moder(n, dim->profile_ix);
+	ix = dim->profile_ix;
+	m = nxp_dim_moder(n, ix);
 	spin_unlock_irqrestore(&n->dim_lock, flags);
 	if (on)
 		nxp_rs_dim_apply(rs_of(n->napi.dev), n->id, m.usec, m.pkts);
 	spin_lock_irqsave(&n->dim_lock, flags);
+	n->dim_applied = ix;
 	dim->state = DIM_START_MEASURE;
 	spin_unlock_irqrestore(&n->dim_lock, flags);
 }
@@ -820,6 +824,7 @@ void nxp_napi_dim_set(struct nxp_napi *n, bool on, u32 *usecs, u32 *frames)
 		memset(&n->dim, 0, sizeof(n->dim));
 		INIT_WORK(&n->dim.work, nxp_napi_dim_work);
 		n->dim.profile_ix = NET_DIM_DEF_PROFILE_CQE;
+		n->dim_applied = NET_DIM_DEF_PROFILE_CQE;
 		n->dim.mode = NXP_DIM_MODE;
 	}
 	n->dim_on = on;
@@ -888,11 +893,21 @@ void nxp_napi_enable(struct nxp_napi *n)
 	napi_enable(&n->napi);
 }
 
-/* Only polls schedule the DIM work: once disabled, none is left to run. */
+/* Only polls schedule the DIM work: once disabled, none is left to run. A
+ * work cancelled before it ran would leave DIM in DIM_APPLY_NEW_PROFILE,
+ * where net_dim() decides nothing more, on a profile the driver never got:
+ * DIM goes back to the profile in use and measures afresh. */
 void nxp_napi_disable(struct nxp_napi *n)
 {
+	unsigned long flags;
+
 	napi_disable(&n->napi);
-	cancel_work_sync(&n->dim.work);
+	if (cancel_work_sync(&n->dim.work)) {
+		spin_lock_irqsave(&n->dim_lock, flags);
+		n->dim.profile_ix = n->dim_applied;
+		n->dim.state = DIM_START_MEASURE;
+		spin_unlock_irqrestore(&n->dim_lock, flags);
+	}
 }
 
 /* napi_schedule(), in its _irqoff form when interrupts are off (handlers). */

@@ -29,13 +29,14 @@ cfg() { grep -q "^$1=[ym]" "$kdir/.config"; }
 
 # What the drivers need of the kernel.
 missing=
-for c in CONFIG_MODULES CONFIG_RUST CONFIG_NET CONFIG_ETHERNET CONFIG_PHYLIB CONFIG_OF CONFIG_OF_MDIO CONFIG_PAGE_POOL; do
+for c in CONFIG_MODULES CONFIG_RUST CONFIG_NET CONFIG_ETHERNET CONFIG_PHYLIB CONFIG_OF CONFIG_OF_MDIO CONFIG_PAGE_POOL CONFIG_DIMLIB; do
 	cfg "$c" || missing="$missing $c"
 done
 if [ -n "$missing" ]; then
 	problem "the kernel lacks$missing. Rebuild it with them (CONFIG_RUST needs a Rust toolchain" \
 		"the kernel accepts: make rustavailable; CONFIG_PAGE_POOL has no prompt: a driver that" \
-		"uses it selects it, e.g. CONFIG_FEC, or CONFIG_VETH on any kernel);" \
+		"uses it selects it, e.g. CONFIG_FEC, or CONFIG_VETH on any kernel; CONFIG_DIMLIB" \
+		"neither: CONFIG_ETHTOOL_NETLINK, on by default, selects it);" \
 		"packaging/buildroot/board/nxp-rfl/linux-rust.fragment has the set."
 fi
 
