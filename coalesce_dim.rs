@@ -12,8 +12,34 @@
 //! [`NetDriver::dim_apply`](crate::netdev::net::NetDriver::dim_apply), which
 //! takes them with [`apply`].
 
-use crate::netdev::poll::Napi;
-use kernel::sync::SpinLock;
+use crate::netdev::{
+    net::ExtAck,
+    poll::Napi, //
+};
+use kernel::{
+    prelude::*,
+    sync::SpinLock, //
+};
+
+/// Refuses adaptive Tx coalescing (`tx_adaptive`) on a device without a Tx
+/// NAPI instance (`combined_napi`: Tx completions in the Rx poll), where
+/// DIM would have nothing to measure; `driver` names the module in the
+/// message. Checked before anything changes.
+pub(crate) fn check_tx(
+    ext: &mut ExtAck<'_>,
+    driver: &str,
+    tx_adaptive: bool,
+    combined_napi: bool,
+) -> Result {
+    if tx_adaptive && combined_napi {
+        ext.error(
+            driver,
+            format_args!("adaptive-tx needs the Tx NAPI (combined_napi=0)"),
+        );
+        return Err(EINVAL);
+    }
+    Ok(())
+}
 
 /// A direction's "settings DIM chose last" in the driver's configuration `C`.
 pub(crate) type Slot<C, V> = fn(&mut C) -> &mut Option<V>;

@@ -78,13 +78,7 @@ impl EthtoolOps for Fec {
         };
         let rx_itr = check("rx", c.rx_usecs, c.rx_frames)?;
         let tx_itr = check("tx", c.tx_usecs, c.tx_frames)?;
-        if c.tx_adaptive && self.combined_napi {
-            ext.error(
-                "fec_rs",
-                format_args!("adaptive-tx needs the Tx NAPI (combined_napi=0)"),
-            );
-            return Err(EINVAL);
-        }
+        coalesce_dim::check_tx(ext, "fec_rs", c.tx_adaptive, self.combined_napi)?;
         {
             let mut cfg = self.cfg.lock();
             cfg.rx_itr = rx_itr;

@@ -10,6 +10,8 @@ use crate::gianfar::{
     driver::{
         Gfar,
         PauseCfg,
+        DBG_RXIC,
+        DBG_TXIC,
         MAX_RING, //
     },
     regs::{self},
@@ -81,13 +83,7 @@ impl EthtoolOps for Gfar {
         };
         let rx_ic = check("rx", c.rx_usecs, c.rx_frames)?;
         let tx_ic = check("tx", c.tx_usecs, c.tx_frames)?;
-        if c.tx_adaptive && self.combined_napi {
-            ext.error(
-                "gianfar_rs",
-                format_args!("adaptive-tx needs the Tx NAPI (combined_napi=0)"),
-            );
-            return Err(EINVAL);
-        }
+        coalesce_dim::check_tx(ext, "gianfar_rs", c.tx_adaptive, self.combined_napi)?;
         {
             let mut cfg = self.cfg.lock();
             cfg.rx_ic = rx_ic;
@@ -140,7 +136,6 @@ impl EthtoolOps for Gfar {
     fn stats(&self, out: &mut [u64]) {
         let mut s = Stats::default();
         self.get_stats64(&mut s);
-        let cfg = *self.cfg.lock();
         // A counter summed over the groups.
         let groups = |c: fn(&GroupStats) -> &Atomic<u64>| -> u64 {
             self.groups.iter().map(|g| c(&g.stats).load(Relaxed)).sum()
@@ -156,8 +151,10 @@ impl EthtoolOps for Gfar {
             s.tx_bytes,
             s.tx_dropped,
             s.rx_over_errors,
-            u64::from(cfg.tx_ic.register()),
-            u64::from(cfg.rx_ic.register()),
+            // What `program_coalescing` last wrote: DIM's profile while
+            // adaptive coalescing is on, the fixed settings otherwise.
+            u64::from(self.debug.get(DBG_TXIC)),
+            u64::from(self.debug.get(DBG_RXIC)),
             groups(|s| &s.rx_ring_halts),
             groups(|s| &s.rx_ring_resyncs),
             groups(|s| &s.rx_csum_ok),
