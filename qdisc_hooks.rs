@@ -84,3 +84,56 @@ impl TxThresholds {
 pub(crate) const fn doorbell(xmit_more: bool, queue_stopped: bool) -> bool {
     !xmit_more || queue_stopped
 }
+
+/// Descriptors a Tx ring hands to the hardware between two that request a
+/// completion interrupt ([`TxIrqBatch`]).
+pub(crate) const TX_IRQ_EVERY: u32 = 16;
+
+/// How long, in microseconds, a packet whose descriptors request no
+/// completion interrupt may wait for its Tx completion: a timer started at
+/// such a packet schedules the Tx NAPI at the latest this long after
+/// (the `tx-usecs` default of stmmac, whose descriptors work the same way).
+pub(crate) const TX_IRQ_WAIT_US: u32 = 1000;
+
+/// Which packets request a Tx completion interrupt.
+///
+/// Both MACs have an interrupt bit per descriptor; the C drivers set it on
+/// every frame and leave the rate to the MAC's interrupt coalescing. Here a
+/// packet's last descriptor requests one only when
+///
+/// * [`TX_IRQ_EVERY`] descriptors have been handed over since the last one
+///   that did (the completion that interrupt reports reclaims all before
+///   it: rings complete in order),
+/// * the ring will be close to its stop threshold after the packet, or the
+///   queue is stopped after it (BQL, or the ring: the wake must not wait),
+/// * or it is a TSO packet (TCP's small queues wait for its completion).
+///
+/// Every other packet leaves the driver a timer of [`TX_IRQ_WAIT_US`] to
+/// start, which bounds its wait. A completion interrupt then covers up to
+/// sixteen packets instead of one (with coalescing in the MAC as well, on
+/// silicon the coalescing counts those interrupts).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct TxIrqBatch {
+    /// Descriptors handed over since the last that requested an interrupt.
+    pending: u32,
+}
+
+impl TxIrqBatch {
+    /// Whether a packet of `nbds` descriptors (`tso`: a TSO packet) requests
+    /// an interrupt, decided before it is mapped: `free_after` descriptors
+    /// stay free after it on a ring whose queue stops below `stop` free.
+    pub(crate) const fn wants(self, nbds: u32, tso: bool, free_after: u32, stop: u32) -> bool {
+        tso || self.pending + nbds >= TX_IRQ_EVERY || free_after < stop + TX_IRQ_EVERY
+    }
+
+    /// Records a packet of `nbds` descriptors handed to the hardware, which
+    /// requested an interrupt (`irq`) or not.
+    pub(crate) fn handed(&mut self, nbds: u32, irq: bool) {
+        self.pending = if irq { 0 } else { self.pending + nbds };
+    }
+
+    /// Descriptors handed over since the last that requested an interrupt.
+    pub(crate) const fn pending(self) -> u32 {
+        self.pending
+    }
+}

@@ -32,6 +32,7 @@ use crate::{
         skb::Skb,
         xdp::XdpFrame,
     },
+    qdisc_hooks::TxIrqBatch,
     ring::{
         Cursor,
         RingSize, //
@@ -102,6 +103,17 @@ pub(crate) fn check_bql<const X: usize, const K: usize, const C: usize, const M:
         }
         debug.add(counts.1, 1);
     }
+}
+
+/// How xmit hands a packet over: what its last descriptor requests and
+/// whether a test injects a mapping failure.
+#[derive(Clone, Copy)]
+pub(crate) struct HandOver {
+    /// The last descriptor requests a completion interrupt
+    /// ([`TxIrqBatch`]).
+    pub(crate) irq: bool,
+    /// The packet's last mapping is to fail (debugfs `fail_tx_map`).
+    pub(crate) fail: bool,
 }
 
 /// A driver's Tx descriptors, as the shared bookkeeping needs them.
@@ -207,6 +219,8 @@ struct TxSlot {
 pub(crate) struct TxBook {
     size: RingSize,
     slots: KVec<TxSlot>,
+    /// Which packets request a completion interrupt.
+    pub(crate) irq: TxIrqBatch,
 }
 
 impl Reclaimed {
@@ -239,7 +253,11 @@ impl TxBook {
             slots.push(TxSlot::default(), GFP_KERNEL)?;
         }
         // INVARIANT: every slot starts empty.
-        Ok(Self { size, slots })
+        Ok(Self {
+            size,
+            slots,
+            irq: TxIrqBatch::default(),
+        })
     }
 
     /// Starts the bookkeeping of a packet at counter `first` that reports
@@ -575,6 +593,7 @@ impl TxBook {
             c.consumed = c.consumed.wrapping_add(k);
             n += 1;
         }
+        self.irq = TxIrqBatch::default();
         (c.consumed, n)
     }
 }

@@ -45,6 +45,7 @@ use crate::ring::{
     RingSize, //
 };
 use crate::txring::{
+    HandOver,
     TsoBd,
     TsoHeaders,
     TxBook,
@@ -126,6 +127,18 @@ impl TxBds {
 
     pub(crate) fn set_sc(&self, i: usize, sc: u16) {
         self.bd(i).write16(desc::BD_SC, sc.to_le());
+    }
+
+    /// Makes descriptor `i`, the last of a packet filled (with checksum
+    /// insertion if `csum`) but not yet reachable by the DMA, request a
+    /// completion interrupt.
+    pub(crate) fn request_irq(&self, i: usize, csum: bool) {
+        let f = TxFlags {
+            interrupt: true,
+            csum,
+            ..TxFlags::NONE
+        };
+        self.bd(i).write32(desc::BD_ESC, desc::tx_esc(f).to_le());
     }
 }
 
@@ -230,9 +243,26 @@ impl Fec {
         // them all, as in C). On a mapping failure, the book undoes what was
         // mapped so far.
         let first_slot = size.slot(produced);
+        // Whether the packet requests a completion interrupt (with one NAPI
+        // for both directions, as the C fec, every packet does).
+        let mut irq = self.combined_napi
+            || tx
+                .book
+                .irq
+                .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
         // `fail_tx_map` in debugfs injects mapping failures.
         let fail_map = DBG_TX_MAP.arm(&self.debug);
-        let mapped = tx.map(&self.dma, &skb, gso.as_ref(), produced, csum, fail_map);
+        let mapped = tx.map(
+            &self.dma,
+            &skb,
+            gso.as_ref(),
+            produced,
+            csum,
+            HandOver {
+                irq,
+                fail: fail_map,
+            },
+        );
         let Ok((nbds, first_is_last)) = mapped else {
             DBG_TX_MAP.unwound(&self.debug, fail_map, nfrags, gso.is_some());
             drop(guard);
@@ -247,7 +277,14 @@ impl Fec {
         // Report to BQL before the packet can complete: the Tx NAPI only
         // reclaims up to the published producer counter.
         let txq = self.txq();
-        let kick = txq.sent(bytes);
+        let sent = txq.sent(bytes);
+        if sent.stopped && !irq {
+            // BQL stopped the queue: its wake must not wait for the timer.
+            irq = true;
+            tx.bds
+                .request_irq(size.slot(produced.wrapping_add(nbds - 1)), csum);
+        }
+        tx.book.irq.handed(nbds, irq);
         dma::dma_wmb();
         tx.bds.set_sc(
             first_slot,
@@ -260,9 +297,12 @@ impl Fec {
         self.tx_produced
             .store(produced.wrapping_add(nbds), Ordering::Release);
         drop(guard);
+        if !irq {
+            self.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
+        }
 
         let stopped = txq.maybe_stop(&self.counters(size), t.stop(), t.wake());
-        if qdisc_hooks::doorbell(!kick, stopped) {
+        if qdisc_hooks::doorbell(!sent.kick, stopped) {
             // Descriptors must be in memory before the doorbell.
             dma::wmb();
             self.kick_tx();
@@ -324,6 +364,14 @@ impl Fec {
         self.tx_consumed.store(r.consumed, Ordering::Release);
         let pending = c.produced != r.consumed;
         drop(guard);
+        if !pending && !self.combined_napi {
+            // Nothing in flight: no completion is owed to the timer, unless
+            // a packet came meanwhile.
+            self.tx_napi.tx_timer_cancel();
+            if self.tx_produced.load(Ordering::Relaxed) != r.consumed {
+                self.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
+            }
+        }
         let (pkts, bytes) = (r.pkts, r.bytes);
         // ERR006358: the transmitter may stop with descriptors still ready.
         if pending
@@ -357,8 +405,10 @@ impl TxRing {
     /// software-TSO frames into the descriptors from counter `produced` on:
     /// every descriptor but the first handed to the hardware. Returns the
     /// descriptor count and whether the first is also the last of its
-    /// frame, for the caller to hand it over last. With `fail`, the last
-    /// mapping fails as a test asked (see [`TxBook::map_packet`]).
+    /// frame, for the caller to hand it over last. The packet's last
+    /// descriptor requests a completion interrupt if `how.irq` (a TSO packet's
+    /// always does). With `how.fail`, the last mapping fails as a test asked
+    /// (see [`TxBook::map_packet`]).
     #[inline(always)]
     fn map(
         &mut self,
@@ -367,7 +417,7 @@ impl TxRing {
         gso: Option<&tso::Layout>,
         produced: u32,
         csum: bool,
-        fail: bool,
+        how: HandOver,
     ) -> Result<(u32, bool)> {
         let nfrags = skb.nr_frags();
         let size = self.size;
@@ -378,17 +428,25 @@ impl TxRing {
         match (gso, &mut self.hdrs) {
             (None, _) => self
                 .book
-                .map_packet(bds, dma, skb, produced, bytes, fail, |i, addr, len, f| {
-                    let last = f == nfrags;
-                    let flags = TxFlags {
-                        last,
-                        wrap: i == last_slot,
-                        interrupt: last,
-                        csum,
-                    };
-                    let sc = (f > 0).then(|| desc::tx_sc(flags));
-                    bds.fill(i, addr, len, desc::tx_esc(flags), sc);
-                })
+                .map_packet(
+                    bds,
+                    dma,
+                    skb,
+                    produced,
+                    bytes,
+                    how.fail,
+                    |i, addr, len, f| {
+                        let last = f == nfrags;
+                        let flags = TxFlags {
+                            last,
+                            wrap: i == last_slot,
+                            interrupt: last && how.irq,
+                            csum,
+                        };
+                        let sc = (f > 0).then(|| desc::tx_sc(flags));
+                        bds.fill(i, addr, len, desc::tx_esc(flags), sc);
+                    },
+                )
                 .map(|(_, n)| (n, nfrags == 0)),
             (Some(l), Some(hdrs)) => self
                 .book
@@ -403,7 +461,7 @@ impl TxRing {
                         mem: hdrs,
                         prefix: 0,
                     },
-                    fail,
+                    how.fail,
                     |_, _, _| (),
                     |i, addr, len, bd| {
                         let (last, interrupt) = match bd {

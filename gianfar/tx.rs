@@ -45,6 +45,7 @@ use crate::ring::{
 use crate::tso;
 use crate::txring::{
     self,
+    HandOver,
     TsoBd,
     TsoHeaders,
     TxBook,
@@ -101,6 +102,13 @@ impl TxBds {
     #[inline]
     pub(crate) fn set_lstatus(&self, slot: usize, v: u32) {
         self.bd(slot).write32(desc::BD_LSTATUS, v.to_be());
+    }
+
+    /// Makes descriptor `slot`, filled but not yet reachable by the
+    /// hardware, request a completion interrupt.
+    pub(crate) fn request_irq(&self, slot: usize) {
+        let v = self.lstatus(slot);
+        self.set_lstatus(slot, v | desc::lflag(desc::tx::INTERRUPT));
     }
 
     /// Points descriptor `slot` at `addr`, then sets its `lstatus` if given
@@ -209,10 +217,27 @@ impl Gfar {
         // starts at the first. On a mapping failure, the book undoes what
         // was mapped so far.
         let first_slot = size.slot(produced);
+        // Whether the packet requests a completion interrupt (with one NAPI
+        // for both directions, as the C gianfar, every packet does).
+        let mut irq = self.combined_napi
+            || tx
+                .book
+                .irq
+                .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
         // `fail_tx_map` in debugfs injects mapping failures.
         let fail_map = DBG_TX_MAP.arm(&self.debug);
-        let mapped = tx.map(&self.dma, &skb, gso.as_ref(), produced, fcb, fail_map);
-        let Ok((nbds, first_lst)) = mapped else {
+        let mapped = tx.map(
+            &self.dma,
+            &skb,
+            gso.as_ref(),
+            produced,
+            fcb,
+            HandOver {
+                irq,
+                fail: fail_map,
+            },
+        );
+        let Ok((nbds, mut first_lst)) = mapped else {
             DBG_TX_MAP.unwound(&self.debug, fail_map, nfrags, gso.is_some());
             drop(guard);
             drop(skb);
@@ -227,16 +252,30 @@ impl Gfar {
         // reclaims up to the published producer counter, so this precedes
         // any completion of it.
         let txq = g.txq();
-        let kick = txq.sent(bytes);
+        let sent = txq.sent(bytes);
+        if sent.stopped && !irq {
+            // BQL stopped the queue: its wake must not wait for the timer.
+            irq = true;
+            if nbds == 1 {
+                first_lst |= desc::lflag(desc::tx::INTERRUPT);
+            } else {
+                tx.bds
+                    .request_irq(size.slot(produced.wrapping_add(nbds - 1)));
+            }
+        }
+        tx.book.irq.handed(nbds, irq);
         dma::dma_wmb();
         tx.bds.set_lstatus(first_slot, first_lst);
         g.tx_produced
             .store(produced.wrapping_add(nbds), Ordering::Release);
         drop(guard);
+        if !irq {
+            g.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
+        }
 
         let stopped = txq.maybe_stop(&g.counters(size), t.stop(), t.wake());
         // `stall_tx` in debugfs simulates a stuck transmitter.
-        if qdisc_hooks::doorbell(!kick, stopped) && !self.debug.is_set(DBG_STALL_TX) {
+        if qdisc_hooks::doorbell(!sent.kick, stopped) && !self.debug.is_set(DBG_STALL_TX) {
             // Descriptors must be in memory before the doorbell.
             dma::wmb();
             self.groups[0]
@@ -268,6 +307,14 @@ impl Gfar {
         let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
         g.tx_consumed.store(r.consumed, Ordering::Release);
         drop(guard);
+        if r.consumed == c.produced && !self.combined_napi {
+            // Nothing in flight: no completion is owed to the timer, unless
+            // a packet came meanwhile.
+            g.tx_napi.tx_timer_cancel();
+            if g.tx_produced.load(Ordering::Relaxed) != r.consumed {
+                g.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
+            }
+        }
         let (pkts, bytes) = (r.pkts, r.bytes);
         // XDP frames count as sent packets, not for BQL.
         let (sent, sent_bytes) = r.sent();
@@ -305,8 +352,9 @@ impl TxRing {
     /// its software-TSO frames into the descriptors from counter `produced`
     /// on: every descriptor but the first handed to the hardware. Returns
     /// the descriptor count and the first one's `lstatus`, for the caller
-    /// to write last. With `fail`, the last mapping fails as a test asked
-    /// (see [`TxBook::map_packet`]).
+    /// to write last. The packet's last descriptor requests a completion
+    /// interrupt if `how.irq` (a TSO packet's always does). With `how.fail`, the
+    /// last mapping fails as a test asked (see [`TxBook::map_packet`]).
     #[inline(always)]
     fn map(
         &mut self,
@@ -315,7 +363,7 @@ impl TxRing {
         gso: Option<&tso::Layout>,
         produced: u32,
         fcb: bool,
-        fail: bool,
+        how: HandOver,
     ) -> Result<(u32, u32)> {
         let nfrags = skb.nr_frags();
         let size = self.size;
@@ -327,27 +375,35 @@ impl TxRing {
         match gso {
             None => self
                 .book
-                .map_packet(bds, dma, skb, produced, bytes, fail, |i, addr, len, f| {
-                    let last = f == nfrags;
-                    let lst = (f > 0).then(|| {
-                        desc::tx_lstatus(
-                            len,
-                            TxFlags {
-                                last,
-                                interrupt: last,
-                                wrap: i == last_slot,
-                                ..TxFlags::NONE
-                            },
-                        )
-                    });
-                    bds.fill(i, addr, lst);
-                })
+                .map_packet(
+                    bds,
+                    dma,
+                    skb,
+                    produced,
+                    bytes,
+                    how.fail,
+                    |i, addr, len, f| {
+                        let last = f == nfrags;
+                        let lst = (f > 0).then(|| {
+                            desc::tx_lstatus(
+                                len,
+                                TxFlags {
+                                    last,
+                                    interrupt: last && how.irq,
+                                    wrap: i == last_slot,
+                                    ..TxFlags::NONE
+                                },
+                            )
+                        });
+                        bds.fill(i, addr, lst);
+                    },
+                )
                 .map(|(_, n)| {
                     let last = nfrags == 0;
                     let f = TxFlags {
                         first: true,
                         last,
-                        interrupt: last,
+                        interrupt: last && how.irq,
                         toe: fcb,
                         wrap: first_slot == last_slot,
                     };
@@ -367,7 +423,7 @@ impl TxRing {
                             mem: &mut self.hdrs,
                             prefix: desc::FCB_LEN,
                         },
-                        fail,
+                        how.fail,
                         |buf, template, seg| {
                             // The frame control block, and in the headers the
                             // pseudo-header checksum in the TCP checksum

@@ -306,6 +306,10 @@ mod net {
     pub(crate) const NXP_XDP_REDIRECT: c_int = 4;
     pub(crate) const NXP_XDP_REDIRECT_ERR: c_int = 5;
 
+    /// `NXP_TX_SENT_*` of `shim_net.h`: what `nxp_tx_sent()` returns.
+    pub(crate) const NXP_TX_SENT_KICK: u32 = 0x1;
+    pub(crate) const NXP_TX_SENT_STOPPED: u32 = 0x2;
+
     #[allow(improper_ctypes)]
     extern "C" {
         pub(crate) fn nxp_netdev_alloc(
@@ -360,6 +364,8 @@ mod net {
             frames: *mut u32,
         );
         pub(crate) fn nxp_napi_dim_poll(n: *mut NxpNapi, packets: u32, bytes: u32);
+        pub(crate) fn nxp_napi_tx_timer_arm(n: *mut NxpNapi, usecs: u32);
+        pub(crate) fn nxp_napi_tx_timer_cancel(n: *mut NxpNapi);
         pub(crate) fn nxp_queue_set_napi(
             dev: *mut NetDevice,
             queue: c_uint,
@@ -377,7 +383,7 @@ mod net {
         pub(crate) fn nxp_irq_free(i: *mut NxpIrq);
 
         pub(crate) fn nxp_netdev_txq(dev: *mut NetDevice, idx: c_uint) -> *mut NetdevQueue;
-        pub(crate) fn nxp_tx_sent(txq: *mut NetdevQueue, bytes: c_uint) -> bool;
+        pub(crate) fn nxp_tx_sent(txq: *mut NetdevQueue, bytes: c_uint) -> u32;
         pub(crate) fn nxp_txq_bql_inflight(txq: *mut NetdevQueue) -> i64;
         pub(crate) fn nxp_txq_maybe_stop(
             txq: *mut NetdevQueue,

@@ -476,12 +476,26 @@ impl TxFlowStats {
     }
 }
 
+/// What [`TxQueue::sent`] found after reporting a packet to BQL.
+#[derive(Clone, Copy)]
+pub(crate) struct Sent {
+    /// The doorbell must be rung now: the end of an xmit batch, or BQL
+    /// stopped the queue.
+    pub(crate) kick: bool,
+    /// The queue is stopped (by BQL, or by the driver earlier).
+    pub(crate) stopped: bool,
+}
+
 impl TxQueue {
-    /// Reports `bytes` queued to BQL; true when the doorbell must be rung now
-    /// (end of an xmit batch, or the queue got stopped).
-    pub(crate) fn sent(self, bytes: u32) -> bool {
+    /// Reports `bytes` queued to BQL: whether the doorbell must be rung now
+    /// and whether the queue is stopped.
+    pub(crate) fn sent(self, bytes: u32) -> Sent {
         // SAFETY: Valid queue (type invariant); called from xmit.
-        unsafe { ffi::nxp_tx_sent(self.0.as_ptr(), bytes) }
+        let r = unsafe { ffi::nxp_tx_sent(self.0.as_ptr(), bytes) };
+        Sent {
+            kick: r & ffi::NXP_TX_SENT_KICK != 0,
+            stopped: r & ffi::NXP_TX_SENT_STOPPED != 0,
+        }
     }
 
     /// BQL's bytes in flight on the queue (reported sent, not yet

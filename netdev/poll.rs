@@ -138,6 +138,27 @@ impl Napi {
         }
     }
 
+    /// Schedules the instance at the latest `usecs` from now, unless that
+    /// is pending already: the bound on the wait of Tx completions whose
+    /// packets requested no interrupt (`qdisc_hooks::TxIrqBatch`). Call it
+    /// after publishing the packet to the poll (a full barrier comes
+    /// first). Disabling the instance cancels it.
+    pub(crate) fn tx_timer_arm(&self, usecs: u32) {
+        // SAFETY: Valid instance (type invariant); hrtimers may be started
+        // in any context.
+        unsafe { ffi::nxp_napi_tx_timer_arm(self.as_raw(), usecs) }
+    }
+
+    /// Cancels a pending [`Napi::tx_timer_arm`] (no completion is owed);
+    /// one whose callback is running goes on. A full barrier follows: the
+    /// caller reads the ring again afterwards and re-arms if a packet was
+    /// published meanwhile (whose xmit may have seen the timer pending).
+    pub(crate) fn tx_timer_cancel(&self) {
+        // SAFETY: Valid instance (type invariant); `hrtimer_try_to_cancel()`
+        // does not wait, so any context is fine.
+        unsafe { ffi::nxp_napi_tx_timer_cancel(self.as_raw()) }
+    }
+
     /// Links queue `queue` of `dev` (Tx or Rx) to this instance for netlink;
     /// an index past the device's queues is a bug the shim warns about and
     /// ignores.

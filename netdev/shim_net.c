@@ -771,6 +771,9 @@ struct nxp_napi {
 	u64 dim_packets, dim_bytes;
 	spinlock_t dim_lock;
 	struct dim dim;
+	/* Tx completions owed to packets that requested no interrupt
+	 * (nxp_napi_tx_timer_arm()). */
+	struct hrtimer tx_timer;
 };
 
 /* Profile @ix of the device's DIM profiles (net DIM's defaults, or what
@@ -861,6 +864,44 @@ static int nxp_napi_poll(struct napi_struct *napi, int budget)
 	return nxp_rs_napi_poll(rs_of(napi->dev), n->id, budget);
 }
 
+static enum hrtimer_restart nxp_napi_tx_timer(struct hrtimer *t)
+{
+	struct nxp_napi *n = container_of(t, struct nxp_napi, tx_timer);
+
+	napi_schedule(&n->napi);
+	return HRTIMER_NORESTART;
+}
+
+/*
+ * Schedules @n at the latest @usecs from now (with a tenth as slack), unless
+ * that is pending already: a bound on the wait of Tx completions whose
+ * packets requested no interrupt. Called after the packet is published to
+ * the poll; a callback running now does not count as pending (its poll may
+ * have read the ring before the packet).
+ *
+ * The barrier pairs with the one in nxp_napi_tx_timer_cancel(): either the
+ * poll that cancels sees the packet, or this sees the timer cancelled.
+ */
+void nxp_napi_tx_timer_arm(struct nxp_napi *n, u32 usecs)
+{
+	smp_mb();
+	if (!hrtimer_is_queued(&n->tx_timer))
+		hrtimer_start_range_ns(&n->tx_timer, us_to_ktime(usecs),
+				       (u64)usecs * (NSEC_PER_USEC / 10), HRTIMER_MODE_REL);
+}
+
+/*
+ * Cancels a pending nxp_napi_tx_timer_arm() when a poll found nothing in
+ * flight; the caller then reads the ring again and re-arms if a packet came
+ * meanwhile (see the barrier above).
+ */
+void nxp_napi_tx_timer_cancel(struct nxp_napi *n)
+{
+	if (hrtimer_is_queued(&n->tx_timer))
+		hrtimer_try_to_cancel(&n->tx_timer);
+	smp_mb();
+}
+
 struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,
 			      int irq)
 {
@@ -872,6 +913,7 @@ struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,
 	n->tx = tx;
 	spin_lock_init(&n->dim_lock);
 	INIT_WORK(&n->dim.work, nxp_napi_dim_work);
+	hrtimer_setup(&n->tx_timer, nxp_napi_tx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 	if (tx)
 		netif_napi_add_tx(dev, &n->napi, nxp_napi_poll);
 	else
@@ -883,6 +925,7 @@ struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,
 
 void nxp_napi_del(struct nxp_napi *n)
 {
+	hrtimer_cancel(&n->tx_timer);
 	cancel_work_sync(&n->dim.work);
 	netif_napi_del(&n->napi);
 	kfree(n);
@@ -902,6 +945,9 @@ void nxp_napi_disable(struct nxp_napi *n)
 	unsigned long flags;
 
 	napi_disable(&n->napi);
+	/* The queue is stopped first, so nothing arms it again; a disabled
+	 * instance ignores a late napi_schedule() anyway. */
+	hrtimer_cancel(&n->tx_timer);
 	if (cancel_work_sync(&n->dim.work)) {
 		spin_lock_irqsave(&n->dim_lock, flags);
 		n->dim.profile_ix = n->dim_applied;
@@ -1001,9 +1047,12 @@ struct netdev_queue *nxp_netdev_txq(struct net_device *dev, unsigned int idx)
 }
 
 /* Reports @bytes to BQL; true when the doorbell must be rung now. */
-bool nxp_tx_sent(struct netdev_queue *txq, unsigned int bytes)
+u32 nxp_tx_sent(struct netdev_queue *txq, unsigned int bytes)
 {
-	return __netdev_tx_sent_queue(txq, bytes, netdev_xmit_more());
+	bool kick = __netdev_tx_sent_queue(txq, bytes, netdev_xmit_more());
+
+	return (kick ? NXP_TX_SENT_KICK : 0) |
+	       (netif_xmit_stopped(txq) ? NXP_TX_SENT_STOPPED : 0);
 }
 
 /*

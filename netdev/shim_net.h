@@ -158,6 +158,8 @@ bool nxp_napi_schedule(struct nxp_napi *n);
 bool nxp_napi_complete_done(struct nxp_napi *n, int work);
 void nxp_napi_dim_set(struct nxp_napi *n, bool on, u32 *usecs, u32 *frames);
 void nxp_napi_dim_poll(struct nxp_napi *n, u32 packets, u32 bytes);
+void nxp_napi_tx_timer_arm(struct nxp_napi *n, u32 usecs);
+void nxp_napi_tx_timer_cancel(struct nxp_napi *n);
 void nxp_queue_set_napi(struct net_device *dev, unsigned int queue, bool tx,
 			struct nxp_napi *n);
 
@@ -168,7 +170,10 @@ void nxp_irq_free(struct nxp_irq *i);
 
 /* Tx queues, BQL */
 struct netdev_queue *nxp_netdev_txq(struct net_device *dev, unsigned int idx);
-bool nxp_tx_sent(struct netdev_queue *txq, unsigned int bytes);
+/* nxp_tx_sent(): the doorbell is due; the queue is stopped (BQL). */
+#define NXP_TX_SENT_KICK	0x1
+#define NXP_TX_SENT_STOPPED	0x2
+u32 nxp_tx_sent(struct netdev_queue *txq, unsigned int bytes);
 s64 nxp_txq_bql_inflight(struct netdev_queue *txq);
 int nxp_txq_maybe_stop(struct netdev_queue *txq, const u32 *produced,
 		       const u32 *consumed, u32 size, u32 stop, u32 start);

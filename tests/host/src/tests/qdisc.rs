@@ -50,3 +50,41 @@ fn doorbell_at_batch_end_or_stop() {
     assert!(doorbell(true, true));
     assert!(!doorbell(true, false));
 }
+
+/// A stream of one-descriptor packets on a roomy ring: one in
+/// `TX_IRQ_EVERY` requests the interrupt, and no more than `TX_IRQ_EVERY`
+/// descriptors are ever handed over behind the last one that did.
+#[test]
+fn tx_irq_every_nth_descriptor() {
+    let t = TxThresholds::new(1024, MAX_DESCS).unwrap();
+    let mut b = TxIrqBatch::default();
+    let mut irqs = 0;
+    for _ in 0..160 {
+        let irq = b.wants(1, false, 1000, t.stop());
+        b.handed(1, irq);
+        irqs += u32::from(irq);
+        assert!(b.pending() < TX_IRQ_EVERY);
+    }
+    assert_eq!(irqs, 160 / TX_IRQ_EVERY);
+    // Packets of several descriptors count by descriptors.
+    let mut b = TxIrqBatch::default();
+    assert!(!b.wants(5, false, 1000, t.stop()));
+    b.handed(5, false);
+    assert!(!b.wants(10, false, 1000, t.stop()));
+    b.handed(10, false);
+    assert!(b.wants(1, false, 1000, t.stop()));
+    b.handed(1, true);
+    assert_eq!(b.pending(), 0);
+}
+
+/// TSO packets and packets that leave the ring near its stop threshold
+/// always request the interrupt.
+#[test]
+fn tx_irq_tso_and_near_stop() {
+    let t = TxThresholds::new(256, MAX_DESCS).unwrap();
+    let b = TxIrqBatch::default();
+    assert!(b.wants(3, true, 200, t.stop()));
+    assert!(!b.wants(3, false, t.stop() + TX_IRQ_EVERY, t.stop()));
+    assert!(b.wants(3, false, t.stop() + TX_IRQ_EVERY - 1, t.stop()));
+    assert!(b.wants(1, false, 0, t.stop()));
+}

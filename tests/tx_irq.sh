@@ -1,0 +1,55 @@
+#!/bin/sh
+# Tx completion interrupts in batches: our drivers request a completion
+# interrupt on one packet's last descriptor in 16 (and on every TSO packet,
+# and when the queue stops); a timer started at the others bounds their
+# wait (1 ms). A user sees it in /proc/interrupts: under a stream of small
+# UDP datagrams the controller's interrupt lines count at most one in eight
+# datagrams, where the C drivers take one per datagram (the emulated MACs
+# do no interrupt coalescing). What must not change: every datagram is
+# completed (tx_packets, counted at completion, grows by at least the
+# datagrams sent; BQL's bytes in flight go back to 0) and a lone packet's
+# completion comes without further traffic (a ping, then BQL empty within
+# 100 ms, five times).
+# timeout: 90
+. /usr/share/nxp/tests/lib.sh
+check "interface up" netif_up
+IF=$(netif)
+B=/sys/class/net/$IF/queues/tx-0/byte_queue_limits
+# nic_irqs: interrupts so far on the controller's lines, all CPUs.
+nic_irqs() {
+	awk -v p="$IF|$DRV_NAME|fec|gianfar|ethernet" '
+		$1 ~ /^[0-9]+:$/ && $NF ~ p {
+			for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i
+		}
+		END { print s + 0 }' /proc/interrupts
+}
+bql_empty() { [ "$(cat $B/inflight)" = 0 ]; }
+
+i0=$(nic_irqs)
+p0=$(cat /sys/class/net/$IF/statistics/tx_packets)
+# 64-byte datagrams at 4 Mbit/s of payload (about 7,800 a second), 3 s.
+iperf3 -c $HOST_IP -u -l 64 -b 4M -t 3 > /tmp/iperf.tx_irq 2>&1
+check "UDP stream completed" grep -q receiver /tmp/iperf.tx_irq
+sent=$(awk '$NF == "sender" { split($(NF-2), a, "/"); print a[2] }' /tmp/iperf.tx_irq)
+[ -n "$sent" ] || sent=0
+wait_for 2 bql_empty
+i1=$(nic_irqs)
+p1=$(cat /sys/class/net/$IF/statistics/tx_packets)
+irqs=$((i1 - i0)) pkts=$((p1 - p0))
+diag "datagrams sent $sent, tx_packets +$pkts, controller interrupts +$irqs, BQL in flight $(cat $B/inflight)"
+check "some datagrams sent" test "$sent" -gt 1000
+check "every datagram completed (tx_packets)" test $pkts -ge "$sent"
+if [ -r $B/inflight ] && [ "$NXP_DRIVER/$NXP_MAC" != c/enet ]; then
+	check "BQL has nothing in flight after the stream" bql_empty
+	for k in 1 2 3 4 5; do
+		ping -c 1 -W 2 $HOST_IP > /dev/null 2>&1
+		sleep 0.1
+		check "a lone ping's completion within 100 ms ($k)" bql_empty
+	done
+fi
+if [ "$NXP_DRIVER" = c ]; then
+	diag "the C drivers request an interrupt for every frame ($irqs for $sent datagrams)"
+	finish
+fi
+check "at most one controller interrupt in 8 datagrams" test $((irqs * 8)) -le "$sent"
+finish
