@@ -20,6 +20,14 @@ UNITS = {
     "udp64_rx_kpps": "UDP 64 B rx (kpps, host flood)",
     "xdp_drop_kpps": "XDP_DROP (kpps, host flood)",
     "xdp_tx_kpps": "XDP_TX (kpps, host flood)",
+    "netperf_stream_1k_mbps": "netperf TCP_STREAM, 1 KiB sends (Mbit/s)",
+    "netperf_stream_4k_mbps": "netperf TCP_STREAM, 4 KiB sends (Mbit/s)",
+    "netperf_maerts_1k_mbps": "netperf TCP_MAERTS, 1 KiB sends (Mbit/s)",
+    "netperf_maerts_4k_mbps": "netperf TCP_MAERTS, 4 KiB sends (Mbit/s)",
+    "tcp_rr_1_tps": "netperf TCP_RR 1 B (transactions/s)",
+    "tcp_rr_1k_tps": "netperf TCP_RR 1 KiB (transactions/s)",
+    "udp_rr_1_tps": "netperf UDP_RR 1 B (transactions/s)",
+    "udp_rr_1k_tps": "netperf UDP_RR 1 KiB (transactions/s)",
 }
 # Higher is better for rates; lower for CPU use and service demand.
 LOWER_BETTER = ("_cpu", "_sd", "_hsd")
@@ -72,7 +80,8 @@ def main():
                 drivers.append(drv)
         # C first where present.
         drivers.sort(key=lambda d: (d != "c", d != "rust-split", d))
-        title = {"main": "main run", "napi": "sweep: split vs combined NAPI (ours)"}.get(st, "sweep: " + st)
+        title = {"main": "main run", "apps": "applications' loads: small sends, request/response",
+                 "napi": "sweep: split vs combined NAPI (ours)"}.get(st, "sweep: " + st)
         names = {"c": "C", "rust": "Rust", "rust-split": "Rust, split NAPI", "rust-combined": "Rust, combined NAPI"}
         out += [f"## {title}", ""]
         out += ["| metric | " + " | ".join(names.get(d, d) for d in drivers) + " | ratio |",
@@ -106,7 +115,10 @@ def main():
     except ImportError:
         print("matplotlib missing: no plot", file=sys.stderr)
         return
-    metrics = [m for s2, m in order if s2 == "main"]
+    # The main run, and the rates of the applications' loads.
+    plotted = [(s2, m) for s2, m in order
+               if s2 == "main" or (s2 == "apps" and not m.endswith(("_cpu", "_sd", "_hsd")))]
+    metrics = [m for _s2, m in plotted]
     if not metrics:
         return
     # A grid, four panels a row, each readable on its own.
@@ -116,9 +128,9 @@ def main():
     axes = [ax for row in grid for ax in row]
     for ax in axes[len(metrics):]:
         ax.axis("off")
-    for ax, metric in zip(axes, metrics):
+    for ax, (st, metric) in zip(axes, plotted):
         for i, drv in enumerate(("c", "rust")):
-            v = data.get(("main", metric, drv), [])
+            v = data.get((st, metric, drv), [])
             if not v:
                 continue
             med = statistics.median(v)

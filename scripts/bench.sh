@@ -11,7 +11,9 @@
 # Environment: BENCH_BOARDS (default: all of $NXP_BOARDS), BENCH_ROUNDS (5),
 # BENCH_SECS (10 s per measurement), BENCH_SWEEPS (1), BENCH_SWEEP_ROUNDS
 # (3), BENCH_OUT, BENCH_ONLY=napi (only our driver, split vs combined NAPI,
-# BENCH_ROUNDS rounds; results in <board>-napi.*), BENCH_PIN (1: on a guest
+# BENCH_ROUNDS rounds; results in <board>-napi.*), BENCH_APPS (1: also
+# netperf with 1 and 4 KiB sends and TCP_RR / UDP_RR, set "apps", in each
+# round after the main set), BENCH_PIN (1: on a guest
 # with several CPUs, traffic on the last CPU and NIC interrupts on CPU0; 0:
 # the scheduler places them). `BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0` is the smoke
 # run the test command uses.
@@ -115,7 +117,7 @@ for board in $boards; do
 		"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
 		"NXP_BOARD=$board" "NXP_PORT=$PORT" "BENCH_ROUNDS=$rounds" "BENCH_SECS=$secs" \
 		"BENCH_SWEEPS=$sweeps" "BENCH_SWEEP_ROUNDS=$srounds" "BENCH_ONLY=${BENCH_ONLY:-}" \
-		"BENCH_PIN=${BENCH_PIN:-1}" \
+		"BENCH_PIN=${BENCH_PIN:-1}" "BENCH_APPS=${BENCH_APPS:-1}" \
 		"NXP_CMD='sh /usr/share/nxp/bench.sh'" &
 	rpid=$!
 	# (A background job ignores SIGINT: pass an interrupt on to the run.)
@@ -130,7 +132,7 @@ for board in $boards; do
 	raw=$outdir/$name.tsv
 	{
 		echo "# nxp-rfl benchmark, $(date -u +%Y-%m-%dT%H:%MZ)"
-		echo "# command: BENCH_BOARDS=$board BENCH_ROUNDS=$rounds BENCH_SECS=$secs BENCH_SWEEPS=$sweeps BENCH_SWEEP_ROUNDS=$srounds${BENCH_ONLY:+ BENCH_ONLY=$BENCH_ONLY}${BENCH_PIN:+ BENCH_PIN=$BENCH_PIN} scripts/bench.sh"
+		echo "# command: BENCH_BOARDS=$board BENCH_ROUNDS=$rounds BENCH_SECS=$secs BENCH_SWEEPS=$sweeps BENCH_SWEEP_ROUNDS=$srounds BENCH_APPS=${BENCH_APPS:-1}${BENCH_ONLY:+ BENCH_ONLY=$BENCH_ONLY}${BENCH_PIN:+ BENCH_PIN=$BENCH_PIN} scripts/bench.sh"
 		echo "# host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $(nproc) CPUs"
 		case $ARCH in powerpc) q=qemu-system-ppc ;; arm64) q=qemu-system-aarch64 ;; *) q=qemu-system-arm ;; esac
 		echo "# qemu: $($q --version | head -1)"

@@ -361,7 +361,7 @@ for b in ppc-e500 arm-imx7; do
 	case " $BOARDS " in *" $b "*) SMOKE_BOARDS="$SMOKE_BOARDS $b" ;; esac
 done
 [ -n "$SMOKE_BOARDS" ] || SMOKE_BOARDS=$BOARDS
-if BENCH_BOARDS="$SMOKE_BOARDS" BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_OUT="$smoke" \
+if BENCH_BOARDS="$SMOKE_BOARDS" BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_APPS=0 BENCH_OUT="$smoke" \
 	"$NXP_TOP/scripts/bench.sh" > "$RES/bench-smoke.log" 2>&1; then
 	for b in $SMOKE_BOARDS; do
 		# Every rate of the main set measured for each driver, and the report made.

@@ -45,7 +45,7 @@ measure() {
 		u = 100 * b / t
 		printf "NXP-BENCH %s %s %s %s_cpu %.1f\n", ENVIRON["SET"], ENVIRON["ROUND"], ENVIRON["DRV"], m, u
 		# CPU-seconds spent = u/100 * n * s; KB moved = r * s * 1e6 / 8 / 1024.
-		if (m !~ /kpps/ && r > 0)
+		if (m !~ /kpps|tps/ && r > 0)
 			printf "NXP-BENCH %s %s %s %s_sd %.2f\n", ENVIRON["SET"], ENVIRON["ROUND"], ENVIRON["DRV"], m, (u / 100 * n * s * 1e6) / (r * s * 1e6 / 8 / 1024)
 	}'
 }
@@ -110,6 +110,35 @@ flood_rate() {
 	awk -v a="$f0" -v b="$f1" -v s=$SECS 'BEGIN { print (b - a) / s / 1000 }'
 }
 udp64_rx() { flood_rate rx_packets; }
+
+# TCP as applications write it, and request/response (the "apps" set,
+# BENCH_APPS=1): netperf with the same fixed socket buffers and a given
+# send size (TCP_STREAM `-m <size>`; TCP_MAERTS `-m ,<size>`, the remote's
+# sends), and the transaction rate of TCP_RR and UDP_RR (`-r <req>,<resp>`).
+# THROUGHPUT is Mbit/s for the streams and transactions/s for *_RR.
+np_app() { # <test> <test-specific options...>
+	t=$1
+	shift
+	netperf -H $HOST_IP -t $t -l $SECS -P 0 $PIN_T -- -s 128K -S 128K "$@" -o THROUGHPUT 2> /dev/null | tail -1 | tr -d ' '
+}
+np_stream_1k() { np_app TCP_STREAM -m 1K; }
+np_stream_4k() { np_app TCP_STREAM -m 4K; }
+np_maerts_1k() { np_app TCP_MAERTS -m ,1K; }
+np_maerts_4k() { np_app TCP_MAERTS -m ,4K; }
+tcp_rr_1() { np_app TCP_RR -r 1,1; }
+tcp_rr_1k() { np_app TCP_RR -r 1K,1K; }
+udp_rr_1() { np_app UDP_RR -r 1,1; }
+udp_rr_1k() { np_app UDP_RR -r 1K,1K; }
+run_apps() {
+	measure netperf_stream_1k_mbps np_stream_1k
+	measure netperf_stream_4k_mbps np_stream_4k
+	measure netperf_maerts_1k_mbps np_maerts_1k
+	measure netperf_maerts_4k_mbps np_maerts_4k
+	measure tcp_rr_1_tps tcp_rr_1
+	measure tcp_rr_1k_tps tcp_rr_1k
+	measure udp_rr_1_tps udp_rr_1
+	measure udp_rr_1k_tps udp_rr_1k
+}
 # XDP in driver mode (scripts/guest/xdpload.c) on the flood's port: frames
 # dropped, or sent back, per second. Nothing where the driver has no XDP.
 xdp_rate() { # <action> <counter>
@@ -160,6 +189,10 @@ if [ "${BENCH_ONLY:-}" != napi ]; then
 			up $kind || continue
 			[ $ROUND = 1 ] && echo "NXP-BENCH-INFO $kind: $(ethtool -i $IF | head -1), rings $(ethtool -g $IF 2> /dev/null | awk '/^Current/ { c = 1 } c && /^(RX|TX):/ { printf "%s%s ", $1, $2 }')"
 			run_all
+			if [ "${BENCH_APPS:-0}" = 1 ]; then
+				SET=apps
+				run_apps
+			fi
 			down
 		done
 	done
