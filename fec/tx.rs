@@ -425,28 +425,21 @@ impl TxRing {
         let last_slot = size.get() as usize - 1;
         let first_slot = size.slot(produced);
         let bds = &self.bds;
+        let fail = how.fail;
         match (gso, &mut self.hdrs) {
             (None, _) => self
                 .book
-                .map_packet(
-                    bds,
-                    dma,
-                    skb,
-                    produced,
-                    bytes,
-                    how.fail,
-                    |i, addr, len, f| {
-                        let last = f == nfrags;
-                        let flags = TxFlags {
-                            last,
-                            wrap: i == last_slot,
-                            interrupt: last && how.irq,
-                            csum,
-                        };
-                        let sc = (f > 0).then(|| desc::tx_sc(flags));
-                        bds.fill(i, addr, len, desc::tx_esc(flags), sc);
-                    },
-                )
+                .map_packet(bds, dma, skb, produced, bytes, fail, |i, addr, len, f| {
+                    let last = f == nfrags;
+                    let flags = TxFlags {
+                        last,
+                        wrap: i == last_slot,
+                        interrupt: last && how.irq,
+                        csum,
+                    };
+                    let sc = (f > 0).then(|| desc::tx_sc(flags));
+                    bds.fill(i, addr, len, desc::tx_esc(flags), sc);
+                })
                 .map(|(_, n)| (n, nfrags == 0)),
             (Some(l), Some(hdrs)) => self
                 .book
@@ -461,7 +454,7 @@ impl TxRing {
                         mem: hdrs,
                         prefix: 0,
                     },
-                    how.fail,
+                    fail,
                     |_, _, _| (),
                     |i, addr, len, bd| {
                         let (last, interrupt) = match bd {

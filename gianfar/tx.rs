@@ -372,32 +372,25 @@ impl TxRing {
         let last_slot = size.get() as usize - 1;
         let first_slot = size.slot(produced);
         let bds = &self.bds;
+        let fail = how.fail;
         match gso {
             None => self
                 .book
-                .map_packet(
-                    bds,
-                    dma,
-                    skb,
-                    produced,
-                    bytes,
-                    how.fail,
-                    |i, addr, len, f| {
-                        let last = f == nfrags;
-                        let lst = (f > 0).then(|| {
-                            desc::tx_lstatus(
-                                len,
-                                TxFlags {
-                                    last,
-                                    interrupt: last && how.irq,
-                                    wrap: i == last_slot,
-                                    ..TxFlags::NONE
-                                },
-                            )
-                        });
-                        bds.fill(i, addr, lst);
-                    },
-                )
+                .map_packet(bds, dma, skb, produced, bytes, fail, |i, addr, len, f| {
+                    let last = f == nfrags;
+                    let lst = (f > 0).then(|| {
+                        desc::tx_lstatus(
+                            len,
+                            TxFlags {
+                                last,
+                                interrupt: last && how.irq,
+                                wrap: i == last_slot,
+                                ..TxFlags::NONE
+                            },
+                        )
+                    });
+                    bds.fill(i, addr, lst);
+                })
                 .map(|(_, n)| {
                     let last = nfrags == 0;
                     let f = TxFlags {
@@ -423,7 +416,7 @@ impl TxRing {
                             mem: &mut self.hdrs,
                             prefix: desc::FCB_LEN,
                         },
-                        how.fail,
+                        fail,
                         |buf, template, seg| {
                             // The frame control block, and in the headers the
                             // pseudo-header checksum in the TCP checksum
