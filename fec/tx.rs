@@ -363,12 +363,23 @@ impl Fec {
         let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
         self.tx_consumed.store(r.consumed, Ordering::Release);
         let pending = c.produced != r.consumed;
+        // The last packets handed over requested no interrupt: if they are
+        // still in flight, only the timer comes back for them.
+        let owed = pending && tx.book.irq.pending() > 0;
         drop(guard);
-        if !pending && !self.combined_napi {
-            // Nothing in flight: no completion is owed to the timer, unless
-            // a packet came meanwhile.
-            self.tx_napi.tx_timer_cancel();
-            if self.tx_produced.load(Ordering::Relaxed) != r.consumed {
+        let halted = self.tx_halted.load(Ordering::Acquire);
+        if !self.combined_napi {
+            if !pending {
+                // Nothing in flight: no completion is owed to the timer,
+                // unless a packet came meanwhile.
+                self.tx_napi.tx_timer_cancel();
+                if self.tx_produced.load(Ordering::Relaxed) != r.consumed {
+                    self.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
+                }
+            } else if owed && !halted {
+                // (Also the doorbell: a packet dropped after one sent with
+                // `xmit_more` left the ones before it unannounced.)
+                self.kick_tx();
                 self.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
             }
         }
@@ -390,7 +401,6 @@ impl Fec {
         self.tx_napi
             .dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
         let c = self.counters(size);
-        let halted = self.tx_halted.load(Ordering::Acquire);
         self.txq().completed_wake(pkts, bytes, &c, wake, halted);
     }
 

@@ -274,15 +274,22 @@ impl Gfar {
         }
 
         let stopped = txq.maybe_stop(&g.counters(size), t.stop(), t.wake());
+        if qdisc_hooks::doorbell(!sent.kick, stopped) {
+            self.kick_tx(g);
+        }
+        TxVerdict::Ok
+    }
+
+    /// Rings group `g`'s Tx doorbell: clears its queue's halt bit in TSTAT.
+    fn kick_tx(&self, g: &Group) {
         // `stall_tx` in debugfs simulates a stuck transmitter.
-        if qdisc_hooks::doorbell(!sent.kick, stopped) && !self.debug.is_set(DBG_STALL_TX) {
+        if !self.debug.is_set(DBG_STALL_TX) {
             // Descriptors must be in memory before the doorbell.
             dma::wmb();
             self.groups[0]
                 .regs
                 .write(regs::TSTAT, queue::THALT0 >> g.index);
         }
-        TxVerdict::Ok
     }
 
     /// Tx confirmation of group `g`: reclaims every packet the hardware has
@@ -306,12 +313,23 @@ impl Gfar {
         };
         let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
         g.tx_consumed.store(r.consumed, Ordering::Release);
+        let pending = r.consumed != c.produced;
+        // The last packets handed over requested no interrupt: if they are
+        // still in flight, only the timer comes back for them.
+        let owed = pending && tx.book.irq.pending() > 0;
         drop(guard);
-        if r.consumed == c.produced && !self.combined_napi {
-            // Nothing in flight: no completion is owed to the timer, unless
-            // a packet came meanwhile.
-            g.tx_napi.tx_timer_cancel();
-            if g.tx_produced.load(Ordering::Relaxed) != r.consumed {
+        if !self.combined_napi {
+            if !pending {
+                // Nothing in flight: no completion is owed to the timer,
+                // unless a packet came meanwhile.
+                g.tx_napi.tx_timer_cancel();
+                if g.tx_produced.load(Ordering::Relaxed) != r.consumed {
+                    g.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
+                }
+            } else if owed {
+                // (Also the doorbell: a packet dropped after one sent with
+                // `xmit_more` left the ones before it unannounced.)
+                self.kick_tx(g);
                 g.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
             }
         }

@@ -945,8 +945,9 @@ void nxp_napi_disable(struct nxp_napi *n)
 	unsigned long flags;
 
 	napi_disable(&n->napi);
-	/* The queue is stopped first, so nothing arms it again; a disabled
-	 * instance ignores a late napi_schedule() anyway. */
+	/* An xmit may arm it again until the queue is stopped (after this):
+	 * a disabled instance ignores the callback's napi_schedule(), and
+	 * nxp_napi_del() cancels it for good. */
 	hrtimer_cancel(&n->tx_timer);
 	if (cancel_work_sync(&n->dim.work)) {
 		spin_lock_irqsave(&n->dim_lock, flags);

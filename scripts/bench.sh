@@ -105,7 +105,10 @@ for board in $boards; do
 	marks=$NXP_OUT/$board/bench-marks.txt
 	# Per measurement: the transfer, plus about 6 s of set-up and marks; per
 	# driver load about 10 s; the warm-up about 60 s.
-	tmo=$((rounds * 2 * (8 * (secs + 6) + 10) + 360))
+	# The applications' loads add 8 measurements a round.
+	nm=8
+	[ "${BENCH_APPS:-1}" = 1 ] && nm=16
+	tmo=$((rounds * 2 * (nm * (secs + 6) + 10) + 360))
 	[ "$sweeps" = 1 ] && tmo=$((tmo + srounds * 2 * (14 * (secs + 9) + 30)))
 	step "$board: $rounds rounds of c and rust, ${secs}s per measurement, sweeps $sweeps (at most $((tmo / 60)) min; console log $log)"
 	set +e
