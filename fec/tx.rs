@@ -29,6 +29,7 @@ use crate::netdev::{
         TxBufMem, //
     },
     net::{
+        self,
         TxCounters,
         TxQueue,
         TxVerdict, //
@@ -218,7 +219,7 @@ impl Fec {
             // change: it can never fit in advance.
             drop(guard);
             drop(skb);
-            return self.tx_drop();
+            return self.tx_drop_in_batch();
         }
         let produced = self.tx_produced.load(Ordering::Relaxed);
         let c = Cursor {
@@ -267,7 +268,7 @@ impl Fec {
             DBG_TX_MAP.unwound(&self.debug, fail_map, nfrags, gso.is_some());
             drop(guard);
             drop(skb);
-            return self.tx_drop();
+            return self.tx_drop_in_batch();
         };
         tx.book.set_skb(produced, skb);
         if let Some(l) = &gso {
@@ -407,6 +408,16 @@ impl Fec {
     pub(crate) fn tx_drop(&self) -> TxVerdict {
         self.stats.tx_dropped.add(1, Relaxed);
         TxVerdict::Ok
+    }
+
+    /// Drops a packet that reached the ring's lock with the ring in place:
+    /// packets before it in an xmit batch wait for a doorbell, which at the
+    /// batch's end this one can no longer ring.
+    fn tx_drop_in_batch(&self) -> TxVerdict {
+        if !net::xmit_more() && !self.tx_halted.load(Ordering::Acquire) {
+            self.kick_tx();
+        }
+        self.tx_drop()
     }
 }
 

@@ -30,7 +30,10 @@ use crate::netdev::{
         DmaDevice,
         TxBufMem, //
     },
-    net::TxVerdict,
+    net::{
+        self,
+        TxVerdict, //
+    },
     skb::{
         CsumRequest,
         Skb, //
@@ -170,7 +173,7 @@ impl Gfar {
             // change: it can never fit in advance.
             drop(guard);
             drop(skb);
-            return self.tx_drop(g);
+            return self.tx_drop_in_batch(g);
         }
         let produced = g.tx_produced.load(Ordering::Relaxed);
         let c = Cursor {
@@ -194,7 +197,7 @@ impl Gfar {
                 let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
                 let Some(skb) = skb.push_front(&fcb) else {
                     drop(guard);
-                    return self.tx_drop(g);
+                    return self.tx_drop_in_batch(g);
                 };
                 (skb, true)
             }
@@ -204,7 +207,7 @@ impl Gfar {
             _ => {
                 drop(guard);
                 drop(skb);
-                return self.tx_drop(g);
+                return self.tx_drop_in_batch(g);
             }
         };
         // The packet's bytes for BQL and the statistics: without the frame
@@ -241,7 +244,7 @@ impl Gfar {
             DBG_TX_MAP.unwound(&self.debug, fail_map, nfrags, gso.is_some());
             drop(guard);
             drop(skb);
-            return self.tx_drop(g);
+            return self.tx_drop_in_batch(g);
         };
         tx.book.set_skb(produced, skb);
         if let Some(l) = &gso {
@@ -350,6 +353,16 @@ impl Gfar {
     pub(crate) fn tx_drop(&self, g: &Group) -> TxVerdict {
         g.stats.tx_dropped.add(1, Relaxed);
         TxVerdict::Ok
+    }
+
+    /// Drops a packet that reached the ring's lock with the ring in place:
+    /// packets before it in an xmit batch wait for a doorbell, which at the
+    /// batch's end this one can no longer ring.
+    fn tx_drop_in_batch(&self, g: &Group) -> TxVerdict {
+        if !net::xmit_more() {
+            self.kick_tx(g);
+        }
+        self.tx_drop(g)
     }
 }
 

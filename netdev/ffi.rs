@@ -384,6 +384,7 @@ mod net {
 
         pub(crate) fn nxp_netdev_txq(dev: *mut NetDevice, idx: c_uint) -> *mut NetdevQueue;
         pub(crate) fn nxp_tx_sent(txq: *mut NetdevQueue, bytes: c_uint) -> u32;
+        pub(crate) fn nxp_xmit_more() -> bool;
         pub(crate) fn nxp_txq_bql_inflight(txq: *mut NetdevQueue) -> i64;
         pub(crate) fn nxp_txq_maybe_stop(
             txq: *mut NetdevQueue,

@@ -476,6 +476,14 @@ impl TxFlowStats {
     }
 }
 
+/// `netdev_xmit_more()`: whether the stack will hand the driver another
+/// packet right after the one its xmit has (the doorbell may wait for it).
+/// Meaningful in `ndo_start_xmit` only; elsewhere a stale per-CPU flag.
+pub(crate) fn xmit_more() -> bool {
+    // SAFETY: The helper reads a per-CPU flag, in any context.
+    unsafe { ffi::nxp_xmit_more() }
+}
+
 /// What [`TxQueue::sent`] found after reporting a packet to BQL.
 #[derive(Clone, Copy)]
 pub(crate) struct Sent {

@@ -1048,6 +1048,11 @@ struct netdev_queue *nxp_netdev_txq(struct net_device *dev, unsigned int idx)
 }
 
 /* Reports @bytes to BQL; true when the doorbell must be rung now. */
+bool nxp_xmit_more(void)
+{
+	return netdev_xmit_more();
+}
+
 u32 nxp_tx_sent(struct netdev_queue *txq, unsigned int bytes)
 {
 	bool kick = __netdev_tx_sent_queue(txq, bytes, netdev_xmit_more());

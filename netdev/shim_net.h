@@ -174,6 +174,7 @@ struct netdev_queue *nxp_netdev_txq(struct net_device *dev, unsigned int idx);
 #define NXP_TX_SENT_KICK	0x1
 #define NXP_TX_SENT_STOPPED	0x2
 u32 nxp_tx_sent(struct netdev_queue *txq, unsigned int bytes);
+bool nxp_xmit_more(void);
 s64 nxp_txq_bql_inflight(struct netdev_queue *txq);
 int nxp_txq_maybe_stop(struct netdev_queue *txq, const u32 *produced,
 		       const u32 *consumed, u32 size, u32 stop, u32 start);

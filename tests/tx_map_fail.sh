@@ -25,7 +25,8 @@ flowing() { [ $(($(cat $S/tx_packets) - p0)) -gt 2000 ]; }
 drained() { [ "$(cat $B/inflight)" = 0 ]; }
 # inject <mode> <count> <at once: 1|0>: the failures under the traffic
 # running, all at once (UDP, which does not back off) or one at a time
-# (TCP: each one costs a retransmission, a run of them a timeout);
+# (TCP: each one costs a retransmission; the next waits until the stream
+# has recovered, since one hitting the retransmission doubles TCP's timeout);
 # checks they were consumed, each dropping exactly one packet.
 inject() {
 	d0=$(cat $S/tx_dropped)
@@ -38,6 +39,11 @@ inject() {
 			echo 1 > $knob
 			wait_for 10 consumed || break
 			i=$((i + 1))
+			# TCP recovers before the next failure, so that none hits
+			# its retransmission (each such doubles the timeout).
+			pr=$(cat $S/tx_packets)
+			recovered() { [ $(($(cat $S/tx_packets) - pr)) -gt 50 ]; }
+			wait_for 10 recovered
 		done
 		check "$1: all $2 failures consumed under load, one at a time" test $i = $2
 	fi
