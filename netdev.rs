@@ -70,6 +70,12 @@ pub(crate) fn max_skb_frags() -> u32 {
     unsafe { ffi::nxp_max_skb_frags() }
 }
 
+/// Whether the machine can have only one CPU (`num_possible_cpus() == 1`).
+pub(crate) fn single_cpu() -> bool {
+    // SAFETY: Reads a value fixed at boot.
+    unsafe { ffi::nxp_single_cpu() }
+}
+
 /// An Ethernet (MAC) address.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct MacAddr(pub(crate) [u8; 6]);

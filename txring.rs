@@ -256,7 +256,7 @@ impl TxBook {
         Ok(Self {
             size,
             slots,
-            irq: TxIrqBatch::default(),
+            irq: TxIrqBatch::new(crate::netdev::single_cpu()),
         })
     }
 
@@ -593,7 +593,7 @@ impl TxBook {
             c.consumed = c.consumed.wrapping_add(k);
             n += 1;
         }
-        self.irq = TxIrqBatch::default();
+        self.irq.reset();
         (c.consumed, n)
     }
 }

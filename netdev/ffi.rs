@@ -98,6 +98,7 @@ extern "C" {
     pub(crate) fn nxp_debugfs_remove(dir: *mut bindings::dentry);
 
     pub(crate) fn nxp_max_skb_frags() -> c_uint;
+    pub(crate) fn nxp_single_cpu() -> bool;
 
     pub(crate) fn nxp_random_ether_addr(mac: *mut u8);
 }

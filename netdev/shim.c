@@ -5,6 +5,7 @@
  */
 #include <linux/atomic.h>
 #include <linux/debugfs.h>
+#include <linux/cpumask.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/gpio/consumer.h>
@@ -121,6 +122,11 @@ u32 nxp_read32_le(const void __iomem *addr)
 void nxp_write32_le(u32 val, void __iomem *addr)
 {
 	writel(val, addr);
+}
+
+bool nxp_single_cpu(void)
+{
+	return num_possible_cpus() == 1;
 }
 
 unsigned int nxp_max_skb_frags(void)

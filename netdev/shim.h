@@ -68,6 +68,7 @@ void nxp_debugfs_remove(struct dentry *dir);
 
 /* Packets. */
 unsigned int nxp_max_skb_frags(void);
+bool nxp_single_cpu(void);
 
 /* Ethernet addresses. */
 void nxp_random_ether_addr(u8 *mac);

@@ -1,8 +1,10 @@
 #!/bin/sh
-# Tx completion interrupts in batches: our drivers request a completion
-# interrupt on one packet's last descriptor in 16 (and on every TSO packet,
-# and when the queue stops); a timer started at the others bounds their
-# wait (1 ms). A user sees it in /proc/interrupts: under a stream of small
+# Tx completion interrupts in batches: on a machine with one CPU our
+# drivers request a completion interrupt on one packet's last descriptor in
+# 16 (and on every TSO packet, and when the queue stops); a timer started
+# at the others bounds their wait (1 ms). With several CPUs every packet
+# requests one (qdisc_hooks.rs says why), and the checks of the batches
+# are left out. A user sees it in /proc/interrupts: under a stream of small
 # UDP datagrams the controller's interrupt lines count at most one in eight
 # datagrams, where the C drivers take one per datagram (the emulated MACs
 # do no interrupt coalescing). What must not change: every datagram is
@@ -16,6 +18,7 @@
 check "interface up" netif_up
 IF=$(netif)
 B=/sys/class/net/$IF/queues/tx-0/byte_queue_limits
+NCPU=$(grep -c ^processor /proc/cpuinfo)
 # nic_irqs: interrupts so far on the controller's lines, all CPUs.
 nic_irqs() {
 	awk -v p="$IF|$DRV_NAME|fec|gianfar|ethernet" '
@@ -51,7 +54,7 @@ if [ -r $B/inflight ] && [ "$NXP_DRIVER/$NXP_MAC" != c/enet ]; then
 	# doorbell held back through debugfs `stall_tx`): the poll must come
 	# again for it once it can go.
 	D=$(dbgdir)
-	if [ "$NXP_DRIVER" = rust ] && [ -w "$D/stall_tx" ]; then
+	if [ "$NXP_DRIVER" = rust ] && [ "$NCPU" = 1 ] && [ -w "$D/stall_tx" ]; then
 		echo 1 > $D/stall_tx
 		ping -c 1 -W 1 $HOST_IP > /dev/null 2>&1
 		check "a ping held back by the stalled transmitter is in flight" test "$(cat $B/inflight)" != 0
@@ -62,6 +65,10 @@ if [ -r $B/inflight ] && [ "$NXP_DRIVER/$NXP_MAC" != c/enet ]; then
 fi
 if [ "$NXP_DRIVER" = c ]; then
 	diag "the C drivers request an interrupt for every frame ($irqs for $sent datagrams)"
+	finish
+fi
+if [ "$NCPU" != 1 ]; then
+	diag "$NCPU CPUs: ours request an interrupt for every packet too ($irqs for $sent datagrams)"
 	finish
 fi
 check "at most one controller interrupt in 8 datagrams" test $((irqs * 8)) -le "$sent"

@@ -57,7 +57,7 @@ fn doorbell_at_batch_end_or_stop() {
 #[test]
 fn tx_irq_every_nth_descriptor() {
     let t = TxThresholds::new(1024, MAX_DESCS).unwrap();
-    let mut b = TxIrqBatch::default();
+    let mut b = TxIrqBatch::new(true);
     let mut irqs = 0;
     for _ in 0..160 {
         let irq = b.wants(1, false, 1000, t.stop());
@@ -67,7 +67,7 @@ fn tx_irq_every_nth_descriptor() {
     }
     assert_eq!(irqs, 160 / TX_IRQ_EVERY);
     // Packets of several descriptors count by descriptors.
-    let mut b = TxIrqBatch::default();
+    let mut b = TxIrqBatch::new(true);
     assert!(!b.wants(5, false, 1000, t.stop()));
     b.handed(5, false);
     assert!(!b.wants(10, false, 1000, t.stop()));
@@ -82,9 +82,20 @@ fn tx_irq_every_nth_descriptor() {
 #[test]
 fn tx_irq_tso_and_near_stop() {
     let t = TxThresholds::new(256, MAX_DESCS).unwrap();
-    let b = TxIrqBatch::default();
+    let b = TxIrqBatch::new(true);
     assert!(b.wants(3, true, 200, t.stop()));
     assert!(!b.wants(3, false, t.stop() + TX_IRQ_EVERY, t.stop()));
     assert!(b.wants(3, false, t.stop() + TX_IRQ_EVERY - 1, t.stop()));
     assert!(b.wants(1, false, 0, t.stop()));
+}
+
+/// Without batches (several CPUs) every packet requests its interrupt.
+#[test]
+fn tx_irq_without_batches() {
+    let t = TxThresholds::new(1024, MAX_DESCS).unwrap();
+    let mut b = TxIrqBatch::new(false);
+    for _ in 0..32 {
+        assert!(b.wants(1, false, 1000, t.stop()));
+        b.handed(1, true);
+    }
 }
