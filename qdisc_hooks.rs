@@ -158,4 +158,35 @@ impl TxIrqBatch {
     pub(crate) const fn pending(self) -> u32 {
         self.pending
     }
+
+    /// What a Tx poll does with the completion timer after reclaiming,
+    /// with packets still `in_flight` or none, on a transmitter that may
+    /// send (`may_send`; not while it is halted for a link change).
+    pub(crate) const fn after_reclaim(self, in_flight: bool, may_send: bool) -> TxTimer {
+        if self.every == 1 {
+            // No batches: every packet requested its interrupt.
+            TxTimer::Keep
+        } else if !in_flight {
+            TxTimer::Cancel
+        } else if self.pending > 0 && may_send {
+            // The last packets requested no interrupt and the hardware is
+            // not done with them: only the timer comes back for them.
+            TxTimer::Rearm
+        } else {
+            TxTimer::Keep
+        }
+    }
+}
+
+/// The completion timer after a Tx poll ([`TxIrqBatch::after_reclaim`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TxTimer {
+    /// Leave it as it is.
+    Keep,
+    /// Nothing in flight: no completion is owed to it (unless a packet
+    /// came since the poll read the ring).
+    Cancel,
+    /// Start it again, and ring the doorbell (a packet dropped after one
+    /// sent with `xmit_more` leaves those before it unannounced).
+    Rearm,
 }

@@ -29,10 +29,15 @@ use crate::{
             NetDev,
             TxQueue, //
         },
+        poll::Napi,
         skb::Skb,
         xdp::XdpFrame,
     },
-    qdisc_hooks::TxIrqBatch,
+    qdisc_hooks::{
+        self,
+        TxIrqBatch,
+        TxTimer, //
+    },
     ring::{
         Cursor,
         RingSize, //
@@ -102,6 +107,41 @@ pub(crate) fn check_bql<const X: usize, const K: usize, const C: usize, const M:
             pr_warn!("BQL has {inflight} bytes in flight, the Tx ring {on_ring}\n");
         }
         debug.add(counts.1, 1);
+    }
+}
+
+/// Whether Tx completion interrupts come in batches
+/// ([`TxIrqBatch`]): only on a machine with one CPU, and not with one NAPI
+/// for both directions (`combined_napi`, the C drivers' design, kept as
+/// they have it).
+pub(crate) fn irq_batches(combined_napi: bool) -> bool {
+    !combined_napi && crate::netdev::single_cpu()
+}
+
+/// Applies a Tx poll's [`TxTimer`] decision to `napi`, the Tx NAPI, after
+/// the reclaim left the ring's consumer counter at `consumed`; `produced`
+/// is the ring's producer counter and `kick` rings the doorbell.
+pub(crate) fn tx_timer(
+    napi: &Napi,
+    t: TxTimer,
+    produced: &AtomicU32,
+    consumed: u32,
+    kick: impl FnOnce(),
+) {
+    match t {
+        TxTimer::Keep => (),
+        TxTimer::Cancel => {
+            napi.tx_timer_cancel();
+            // (After the cancel's barrier: a packet published meanwhile
+            // may have seen the timer still pending.)
+            if produced.load(Ordering::Relaxed) != consumed {
+                napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
+            }
+        }
+        TxTimer::Rearm => {
+            kick();
+            napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
+        }
     }
 }
 
@@ -246,7 +286,10 @@ pub(crate) struct Reclaimed {
 }
 
 impl TxBook {
-    pub(crate) fn new(size: RingSize) -> Result<Self> {
+    /// The book of a ring of `size` descriptors whose packets request
+    /// their completion interrupts in batches (`batch`, see
+    /// [`irq_batches`]) or each.
+    pub(crate) fn new(size: RingSize, batch: bool) -> Result<Self> {
         let n = size.get() as usize;
         let mut slots = KVec::with_capacity(n, GFP_KERNEL)?;
         for _ in 0..n {
@@ -256,7 +299,7 @@ impl TxBook {
         Ok(Self {
             size,
             slots,
-            irq: TxIrqBatch::new(crate::netdev::single_cpu()),
+            irq: TxIrqBatch::new(batch),
         })
     }
 

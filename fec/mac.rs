@@ -39,6 +39,7 @@ use crate::netdev::{
     MacAddr, //
 };
 use crate::ring::Cursor;
+use crate::txring;
 use core::sync::atomic::Ordering;
 use kernel::{
     prelude::*,
@@ -282,7 +283,12 @@ impl Fec {
             let c = self.cfg.lock();
             (c.rings, c.xdp)
         };
-        let tx = TxRing::new(&self.dma, &cfg, self.tso)?;
+        let tx = TxRing::new(
+            &self.dma,
+            &cfg,
+            self.tso,
+            txring::irq_batches(self.combined_napi),
+        )?;
         if self.tso {
             self.tso_limit.set(self.dev, cfg.thresholds.stop());
         }

@@ -78,7 +78,9 @@ pub(crate) struct TxRing {
 pub(crate) struct TxBds(pub(crate) DescMem);
 
 impl TxRing {
-    pub(crate) fn new(dma: &DmaDevice, cfg: &RingConfig, tso: bool) -> Result<TxRing> {
+    /// A ring for `cfg` (with TSO header buffers if `tso`), requesting Tx
+    /// completion interrupts in batches if `batch` (`txring::irq_batches`).
+    pub(crate) fn new(dma: &DmaDevice, cfg: &RingConfig, tso: bool, batch: bool) -> Result<TxRing> {
         let size = cfg.tx;
         let n = size.get() as usize;
         let bds = TxBds(DescMem::new(dma, n * desc::BD_SIZE)?);
@@ -94,7 +96,7 @@ impl TxRing {
             size,
             thresholds: cfg.thresholds,
             bds,
-            book: TxBook::new(size)?,
+            book: TxBook::new(size, batch)?,
             hdrs,
         })
     }
@@ -244,13 +246,11 @@ impl Fec {
         // them all, as in C). On a mapping failure, the book undoes what was
         // mapped so far.
         let first_slot = size.slot(produced);
-        // Whether the packet requests a completion interrupt (with one NAPI
-        // for both directions, as the C fec, every packet does).
-        let mut irq = self.combined_napi
-            || tx
-                .book
-                .irq
-                .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
+        // Whether the packet requests a completion interrupt.
+        let mut irq = tx
+            .book
+            .irq
+            .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
         // `fail_tx_map` in debugfs injects mapping failures.
         let fail_map = DBG_TX_MAP.arm(&self.debug);
         let mapped = tx.map(
@@ -364,26 +364,13 @@ impl Fec {
         let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
         self.tx_consumed.store(r.consumed, Ordering::Release);
         let pending = c.produced != r.consumed;
-        // The last packets handed over requested no interrupt: if they are
-        // still in flight, only the timer comes back for them.
-        let owed = pending && tx.book.irq.pending() > 0;
-        drop(guard);
+        // (Not while the transmitter is halted for a link change.)
         let halted = self.tx_halted.load(Ordering::Acquire);
-        if !self.combined_napi {
-            if !pending {
-                // Nothing in flight: no completion is owed to the timer,
-                // unless a packet came meanwhile.
-                self.tx_napi.tx_timer_cancel();
-                if self.tx_produced.load(Ordering::Relaxed) != r.consumed {
-                    self.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
-                }
-            } else if owed && !halted {
-                // (Also the doorbell: a packet dropped after one sent with
-                // `xmit_more` left the ones before it unannounced.)
-                self.kick_tx();
-                self.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
-            }
-        }
+        let timer = tx.book.irq.after_reclaim(pending, !halted);
+        drop(guard);
+        txring::tx_timer(&self.tx_napi, timer, &self.tx_produced, r.consumed, || {
+            self.kick_tx()
+        });
         let (pkts, bytes) = (r.pkts, r.bytes);
         // ERR006358: the transmitter may stop with descriptors still ready.
         if pending

@@ -42,6 +42,7 @@ use crate::netdev::{
     MacAddr, //
 };
 use crate::ring::Cursor;
+use crate::txring;
 use core::sync::atomic::Ordering;
 use kernel::{
     prelude::*,
@@ -237,7 +238,7 @@ impl Gfar {
         };
         self.tso_limit.set(self.dev, cfg.thresholds.stop());
         for g in self.groups.iter() {
-            let tx = TxRing::new(&self.dma, &cfg)?;
+            let tx = TxRing::new(&self.dma, &cfg, txring::irq_batches(self.combined_napi))?;
             let rx = RxRing::new(&self.dma, &g.rx_napi, g.index as u32, cfg.rx, xdp)?;
             let r = &self.groups[0].regs;
             // Base addresses of ring n sit 8 bytes apart; high bits are 0.

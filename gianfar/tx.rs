@@ -75,7 +75,9 @@ pub(crate) struct TxRing {
 pub(crate) struct TxBds(pub(crate) DescMem);
 
 impl TxRing {
-    pub(crate) fn new(dma: &DmaDevice, cfg: &RingConfig) -> Result<TxRing> {
+    /// A ring for `cfg`, requesting Tx completion interrupts in batches if
+    /// `batch` (`txring::irq_batches`).
+    pub(crate) fn new(dma: &DmaDevice, cfg: &RingConfig, batch: bool) -> Result<TxRing> {
         let size = cfg.tx;
         let n = size.get() as usize;
         let bds = TxBds(DescMem::new(dma, n * desc::BD_SIZE)?);
@@ -86,7 +88,7 @@ impl TxRing {
             size,
             thresholds: cfg.thresholds,
             bds,
-            book: TxBook::new(size)?,
+            book: TxBook::new(size, batch)?,
             hdrs: TxBufMem::new(dma, n * tso::HDR_SIZE as usize)?,
         })
     }
@@ -220,13 +222,11 @@ impl Gfar {
         // starts at the first. On a mapping failure, the book undoes what
         // was mapped so far.
         let first_slot = size.slot(produced);
-        // Whether the packet requests a completion interrupt (with one NAPI
-        // for both directions, as the C gianfar, every packet does).
-        let mut irq = self.combined_napi
-            || tx
-                .book
-                .irq
-                .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
+        // Whether the packet requests a completion interrupt.
+        let mut irq = tx
+            .book
+            .irq
+            .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
         // `fail_tx_map` in debugfs injects mapping failures.
         let fail_map = DBG_TX_MAP.arm(&self.debug);
         let mapped = tx.map(
@@ -316,26 +316,11 @@ impl Gfar {
         };
         let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
         g.tx_consumed.store(r.consumed, Ordering::Release);
-        let pending = r.consumed != c.produced;
-        // The last packets handed over requested no interrupt: if they are
-        // still in flight, only the timer comes back for them.
-        let owed = pending && tx.book.irq.pending() > 0;
+        let timer = tx.book.irq.after_reclaim(r.consumed != c.produced, true);
         drop(guard);
-        if !self.combined_napi {
-            if !pending {
-                // Nothing in flight: no completion is owed to the timer,
-                // unless a packet came meanwhile.
-                g.tx_napi.tx_timer_cancel();
-                if g.tx_produced.load(Ordering::Relaxed) != r.consumed {
-                    g.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
-                }
-            } else if owed {
-                // (Also the doorbell: a packet dropped after one sent with
-                // `xmit_more` left the ones before it unannounced.)
-                self.kick_tx(g);
-                g.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
-            }
-        }
+        txring::tx_timer(&g.tx_napi, timer, &g.tx_produced, r.consumed, || {
+            self.kick_tx(g)
+        });
         let (pkts, bytes) = (r.pkts, r.bytes);
         // XDP frames count as sent packets, not for BQL.
         let (sent, sent_bytes) = r.sent();

@@ -99,3 +99,22 @@ fn tx_irq_without_batches() {
         b.handed(1, true);
     }
 }
+
+/// After a poll: the timer is cancelled when nothing is in flight, started
+/// again for packets that requested no interrupt, left alone otherwise and
+/// always without batches.
+#[test]
+fn tx_timer_after_reclaim() {
+    let t = TxThresholds::new(1024, MAX_DESCS).unwrap();
+    let mut b = TxIrqBatch::new(true);
+    assert_eq!(b.after_reclaim(false, true), TxTimer::Cancel);
+    b.handed(1, false);
+    assert_eq!(b.after_reclaim(true, true), TxTimer::Rearm);
+    assert_eq!(b.after_reclaim(true, false), TxTimer::Keep);
+    let irq = b.wants(TX_IRQ_EVERY, false, 1000, t.stop());
+    b.handed(TX_IRQ_EVERY, irq);
+    assert_eq!(b.after_reclaim(true, true), TxTimer::Keep);
+    let n = TxIrqBatch::new(false);
+    assert_eq!(n.after_reclaim(false, true), TxTimer::Keep);
+    assert_eq!(n.after_reclaim(true, true), TxTimer::Keep);
+}
