@@ -129,6 +129,12 @@ pub(crate) const fn tx_esc(f: TxFlags) -> u32 {
     v
 }
 
+/// The frame class field of a Tx descriptor's extended status on the AVB
+/// ENETs (`FEC_TX_BD_FTYPE`): the index of the ring it is on.
+pub(crate) const fn tx_class(ring: u32) -> u32 {
+    (ring & 0xf) << 20
+}
+
 /// Whether the hardware still owns a Tx descriptor.
 pub(crate) const fn tx_busy(sc: u16) -> bool {
     sc & tx::READY != 0

@@ -18,7 +18,7 @@ use crate::fec::{
     },
     rx::RxRing,
     stats::FecStats,
-    tx::TxRing, //
+    tx::TxPath, //
 };
 use crate::module_parameters;
 use crate::netdev::{
@@ -38,9 +38,7 @@ use crate::netdev::{
         Features,
         NetDev,
         Registration,
-        Setup,
-        TxFlowStats,
-        TxQueue, //
+        Setup, //
     },
     of::{
         Node,
@@ -101,6 +99,13 @@ use kernel::{
 /// line, last in the device tree, belongs to PTP.
 pub(crate) const MAX_IRQS: usize = 3;
 
+/// Tx rings of the AVB ENETs (`FEC_ENET_MAX_TX_QS`); the others have one.
+pub(crate) const MAX_TX_QUEUES: usize = 3;
+
+/// The Tx queue of each VLAN priority on the AVB ENETs
+/// (`fec_enet_vlan_pri_to_queue`): frames without a tag go to queue 0.
+pub(crate) const PCP_QUEUES: [u8; 8] = [0, 0, 1, 1, 1, 2, 2, 2];
+
 /// Default ring sizes (`TX_RING_SIZE`, `RX_RING_SIZE` with 4 KiB pages).
 pub(crate) const DEFAULT_TX_RING: u32 = 1024;
 pub(crate) const DEFAULT_RX_RING: u32 = 256;
@@ -155,7 +160,8 @@ pub(crate) const DBG_FORCE_TX_ALIGN: Knob<2> = Knob;
 pub(crate) const DBG_TX_MAP: TxMapFault<3, 3> = TxMapFault(Knob, Value);
 pub(crate) const DBG_CHECK_BQL: Knob<4> = Knob;
 
-/// NAPI instances, as `id`s passed to [`NetDriver::poll`].
+/// NAPI instances, as `id`s passed to [`NetDriver::poll`]: Rx, then Tx
+/// queue `i`'s as `NAPI_TX + i`.
 pub(crate) const NAPI_RX: u32 = 0;
 pub(crate) const NAPI_TX: u32 = 1;
 
@@ -252,18 +258,12 @@ pub(crate) struct Fec {
     /// Serializes bringing the data path up and down (open, stop, ring
     /// changes, resets) with MAC restarts on link changes.
     pub(crate) hw_lock: Pin<KBox<Mutex<()>>>,
-    /// The (only) Tx queue of the `net_device` (looked up once).
-    pub(crate) txq: TxQueue,
-    /// Tx ring counters, read locklessly by the stop/wake helpers.
-    pub(crate) tx_produced: AtomicU32,
-    pub(crate) tx_consumed: AtomicU32,
     /// Set while the link is down with the MAC stopped and the NAPIs on:
     /// completions must not wake the queue then (`restart_live`).
     pub(crate) tx_halted: AtomicBool,
-    /// The Tx queue's stops and wakes.
-    pub(crate) tx_flow: TxFlowStats,
-    /// The Tx ring, taken by xmit (under the queue lock) and by the Tx NAPI.
-    pub(crate) tx: Pin<KBox<SpinLock<Option<TxRing>>>>,
+    /// The Tx queues and their rings, each with its NAPI; never empty
+    /// (probe makes at least one), so `txs[0]` is always there.
+    pub(crate) txs: KVec<TxPath>,
     /// The Rx ring, used by the Rx NAPI (and by the set-up paths with NAPI
     /// off).
     pub(crate) rx: Pin<KBox<SpinLock<Option<RxRing>>>>,
@@ -272,7 +272,6 @@ pub(crate) struct Fec {
     // The NAPIs are dropped after the rings (a ring's page pool points at
     // its NAPI).
     pub(crate) rx_napi: Napi,
-    pub(crate) tx_napi: Napi,
     pub(crate) stats: FecStats,
     pub(crate) xdp_stats: XdpStats,
     pub(crate) cfg: Pin<KBox<SpinLock<Cfg>>>,
@@ -359,6 +358,21 @@ fn irq_lines(pdev: &platform::Device<device::Bound>) -> Result<KVec<u32>> {
     Ok(lines)
 }
 
+/// The Tx queues (`fec_enet_get_queue_num()`): `fsl,num-tx-queues` on the
+/// multi-queue parts, 1 to 3, else 1. (Rx uses ring 0 only: QEMU's ENET
+/// models no other Rx ring.)
+fn tx_queues(dev: &device::Device, node: &Node, variant: &Variant) -> usize {
+    let n = node.read_u32(c"fsl,num-tx-queues").unwrap_or(1) as usize;
+    if !variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
+        return 1;
+    }
+    if !(1..=MAX_TX_QUEUES).contains(&n) {
+        dev_warn!(dev, "invalid fsl,num-tx-queues {n}, falling back to 1\n");
+        return 1;
+    }
+    n
+}
+
 /// The MAC address and where it came from, in the order of `fec_get_mac()`:
 /// the device tree, then the registers, then a random address.
 fn mac_address(node: &Node, regs: &regs::Regs) -> (MacAddr, &'static str) {
@@ -439,6 +453,7 @@ struct Hw {
     tso: bool,
     rings: RingConfig,
     combined_napi: bool,
+    tx_queues: usize,
 }
 
 impl Fec {
@@ -459,6 +474,7 @@ impl Fec {
             tso,
             rings,
             combined_napi,
+            tx_queues,
         } = hw;
         ndev.setup(&Setup {
             hw_features: Features {
@@ -486,7 +502,17 @@ impl Fec {
         }
         ndev.set_mac(mac);
         ndev.set_xdp_features(true);
+        if tx_queues > 1 && variant.quirks.has(Quirks::HAS_AVB) {
+            ndev.set_pcp_queues(&PCP_QUEUES)?;
+        }
         let first_irq = irq_lines.first().copied();
+        let mut txs = KVec::with_capacity(tx_queues, GFP_KERNEL)?;
+        for i in 0..tx_queues {
+            txs.push(
+                TxPath::new(ndev, i, NAPI_TX + i as u32, first_irq)?,
+                GFP_KERNEL,
+            )?;
+        }
         // Named like the MDIO bus, after the register base.
         let debug = DebugDir::new(
             id,
@@ -537,16 +563,11 @@ impl Fec {
             imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
             hw_lock: KBox::pin_init(new_mutex!(()), GFP_KERNEL)?,
             rcr_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
-            txq: ndev.txq(0),
-            tx_produced: AtomicU32::new(0),
-            tx_consumed: AtomicU32::new(0),
             tx_halted: AtomicBool::new(false),
-            tx_flow: TxFlowStats::new(),
-            tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            txs,
             rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
             irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
             rx_napi: Napi::new(ndev, NAPI_RX, false, first_irq)?,
-            tx_napi: Napi::new(ndev, NAPI_TX, true, first_irq)?,
             stats: FecStats::default(),
             xdp_stats: XdpStats::new(),
             cfg,
@@ -633,6 +654,7 @@ impl platform::Driver for FecRs {
             );
         }
         let phy_if = node.phy_interface();
+        let tx_queues = tx_queues(dev, &node, variant);
         let combined_napi = module_parameters::combined_napi.value();
         if combined_napi {
             dev_info!(dev, "combined Rx/Tx NAPI (combined_napi=1)\n");
@@ -652,8 +674,9 @@ impl platform::Driver for FecRs {
             tso,
             rings,
             combined_napi,
+            tx_queues,
         };
-        let net = Registration::new(dev, 1, 1, move |ndev| {
+        let net = Registration::new(dev, tx_queues as u32, 1, move |ndev| {
             let state = Fec::new(ndev, hw, &id, mac)?;
             // Last: from here on `Fec`'s drop disconnects the PHY.
             ndev.phy_connect(&state.node)?;
@@ -665,7 +688,7 @@ impl platform::Driver for FecRs {
         })?;
         dev_info!(
             dev,
-            "registered {}, phy-mode {:?}, 1 Tx / 1 Rx queue\n",
+            "registered {}, phy-mode {:?}, {tx_queues} Tx / 1 Rx queue\n",
             net.dev().mac(),
             phy_if
         );

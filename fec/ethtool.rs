@@ -86,9 +86,12 @@ impl EthtoolOps for Fec {
         }
         let rate = self.itr_rate;
         let to_itr = |(us, frames)| Itr::adaptive(us, frames, rate);
+        // DIM runs on Tx queue 0's NAPI, where the stack's untagged traffic
+        // goes, and sets every ring (the setting is the device's, as the
+        // fixed one).
         coalesce_dim::switch_pair(
             &self.cfg,
-            (&self.rx_napi, &self.tx_napi),
+            (&self.rx_napi, &self.txs[0].napi),
             (c.rx_adaptive, c.tx_adaptive),
             (|c| &mut c.rx_dim, |c| &mut c.tx_dim),
             to_itr,
@@ -166,6 +169,8 @@ impl EthtoolOps for Fec {
 
     fn stats(&self, out: &mut [u64]) {
         let st = &self.stats;
+        let (tx_packets, tx_bytes) = self.tx_totals(|t| (&t.packets, &t.bytes));
+        let (tso_packets, tso_frames) = self.tx_totals(|t| (&t.tso_packets, &t.tso_frames));
         let vals = [
             st.rx_packets.load(Relaxed),
             st.rx_bytes.load(Relaxed),
@@ -176,13 +181,13 @@ impl EthtoolOps for Fec {
             st.rx_frame_errors.load(Relaxed),
             st.rx_fifo_errors.load(Relaxed),
             st.rx_csum_ok.load(Relaxed),
-            st.tx_packets.load(Relaxed),
-            st.tx_bytes.load(Relaxed),
+            tx_packets,
+            tx_bytes,
             st.tx_dropped.load(Relaxed),
             st.tx_flushed.load(Relaxed),
             st.tx_bounced.load(Relaxed),
-            st.tx_tso_packets.load(Relaxed),
-            st.tx_tso_frames.load(Relaxed),
+            tso_packets,
+            tso_frames,
             st.link_restarts.load(Relaxed),
             st.rx_alloc_failures.load(Relaxed),
             u64::from(self.debug.get(DBG_TXIC)),
@@ -209,17 +214,23 @@ impl EthtoolOps for Fec {
                 s.rx_pause = u64::from(self.regs.read(regs::MIB_RX_FDXFC));
                 self.mib_std_stats(s);
             }
-            // One queue pair: the device's counters.
-            Some(_) => {
-                let st = &self.stats;
-                s.rx_packets = st.rx_packets.load(Relaxed);
-                s.rx_bytes = st.rx_bytes.load(Relaxed);
-                s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
-                s.tx_packets = st.tx_packets.load(Relaxed);
-                s.tx_bytes = st.tx_bytes.load(Relaxed);
-                s.tx_gso_packets = st.tx_tso_packets.load(Relaxed);
-                s.tx_gso_wire_packets = st.tx_tso_frames.load(Relaxed);
-                self.tx_flow.report(s);
+            // Queue `i`: Rx queue 0 has the device's Rx counters, each Tx
+            // queue its own.
+            Some(i) => {
+                if i == 0 {
+                    let st = &self.stats;
+                    s.rx_packets = st.rx_packets.load(Relaxed);
+                    s.rx_bytes = st.rx_bytes.load(Relaxed);
+                    s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
+                }
+                if let Some(q) = self.txs.get(i as usize) {
+                    let t = &q.stats;
+                    s.tx_packets = t.packets.load(Relaxed);
+                    s.tx_bytes = t.bytes.load(Relaxed);
+                    s.tx_gso_packets = t.tso_packets.load(Relaxed);
+                    s.tx_gso_wire_packets = t.tso_frames.load(Relaxed);
+                    q.flow.report(s);
+                }
             }
         }
     }

@@ -147,12 +147,20 @@ impl Fec {
                     self.regs.write(regs::FTRL, rx.buf_len);
                 }
             }
-            // The guard goes before `_bh` (see `reset_rings`).
-            let tx_guard = self.tx.lock();
-            if let Some(tx) = (*tx_guard).as_ref() {
-                self.regs.write(regs::X_DES_START_0, tx.bds.0.dma() as u32);
+            for q in self.txs.iter() {
+                // The guard goes before `_bh` (see `reset_rings`).
+                let tx_guard = q.ring.lock();
+                if let Some(tx) = (*tx_guard).as_ref() {
+                    self.regs.write(q.start_reg(), tx.bds.mem.dma() as u32);
+                }
+                drop(tx_guard);
+                // Rings 1 and 2 (AVB): their DMA class on, each with half
+                // the bandwidth when the credit-based shaper runs
+                // (`fec_enet_enable_ring()`).
+                if let Some(cfg) = regs::dma_cfg(q.index()) {
+                    self.regs.write(cfg, regs::DMA_CLASS_EN | regs::IDLE_SLOPE);
+                }
             }
-            drop(tx_guard);
         }
 
         let mut rcntl = rcr::MII | self.max_fl();
@@ -216,8 +224,10 @@ impl Fec {
     /// Enables NAPI and then the frame interrupts (after `restart_hw`).
     pub(crate) fn resume(&self) {
         self.rx_napi.enable();
-        self.tx_napi.enable();
-        self.unmask(ievent::TXF_0 | ievent::RXF_0);
+        for q in self.txs.iter() {
+            q.napi.enable();
+        }
+        self.unmask(self.tx_events() | ievent::RXF_0);
     }
 
     /// Gracefully stops the transmitter and resets the MAC, leaving it
@@ -245,29 +255,31 @@ impl Fec {
         self.regs.write(regs::IEVENT, ievent::ALL_BUT_MII);
     }
 
-    /// Empties the Tx ring (its packets are dropped and counted) and
+    /// Empties the Tx rings (their packets are dropped and counted) and
     /// re-arms the Rx ring from its first descriptor. NAPIs must be off.
     pub(crate) fn reset_rings(&self) {
         let _bh = BhDisabled::new();
-        let mut tx_guard = self.tx.lock();
-        if let Some(tx) = (*tx_guard).as_mut() {
-            let c = Cursor {
-                produced: self.tx_produced.load(Ordering::Acquire),
-                consumed: self.tx_consumed.load(Ordering::Acquire),
-            };
-            let (_, flushed) = tx.book.flush(&tx.bds, &self.dma, c);
-            // The hardware restarts at the first descriptor.
-            self.tx_produced.store(0, Ordering::Relaxed);
-            self.tx_consumed.store(0, Ordering::Release);
-            if flushed > 0 {
-                self.stats.tx_flushed.add(flushed, Relaxed);
-                self.stats.tx_dropped.add(flushed, Relaxed);
+        for q in self.txs.iter() {
+            let mut tx_guard = q.ring.lock();
+            if let Some(tx) = (*tx_guard).as_mut() {
+                let c = Cursor {
+                    produced: q.produced.load(Ordering::Acquire),
+                    consumed: q.consumed.load(Ordering::Acquire),
+                };
+                let (_, flushed) = tx.book.flush(&tx.bds, &self.dma, c);
+                // The hardware restarts at the first descriptor.
+                q.produced.store(0, Ordering::Relaxed);
+                q.consumed.store(0, Ordering::Release);
+                if flushed > 0 {
+                    self.stats.tx_flushed.add(flushed, Relaxed);
+                    self.stats.tx_dropped.add(flushed, Relaxed);
+                }
             }
+            // BQL forgets the flushed packets in the same hold of the ring
+            // lock: no packet queued in between may be forgotten with them.
+            q.txq.reset();
+            drop(tx_guard);
         }
-        // BQL forgets the flushed packets in the same hold of the ring lock:
-        // no packet queued in between may be forgotten with them.
-        self.txq().reset();
-        drop(tx_guard);
         // The guard goes before `_bh` turns softirqs back on (a lock guard in
         // a tail expression would outlive `_bh`).
         let mut rx_guard = self.rx.lock();
@@ -283,12 +295,20 @@ impl Fec {
             let c = self.cfg.lock();
             (c.rings, c.xdp)
         };
-        let tx = TxRing::new(
-            &self.dma,
-            &cfg,
-            self.tso,
-            txring::irq_batches(self.combined_napi),
-        )?;
+        let mut txs = KVec::with_capacity(self.txs.len(), GFP_KERNEL)?;
+        for q in self.txs.iter() {
+            // On the AVB parts every descriptor names its ring's class.
+            let class = if self.variant.quirks.has(Quirks::HAS_AVB) {
+                desc::tx_class(q.index())
+            } else {
+                0
+            };
+            let batch = txring::irq_batches(self.combined_napi);
+            txs.push(
+                TxRing::new(&self.dma, &cfg, self.tso, batch, class)?,
+                GFP_KERNEL,
+            )?;
+        }
         if self.tso {
             self.tso_limit.set(self.dev, cfg.thresholds.stop());
         }
@@ -299,10 +319,12 @@ impl Fec {
             rx_buf_len(self.dev.mtu()),
             xdp,
         )?;
-        self.tx_produced.store(0, Ordering::Relaxed);
-        self.tx_consumed.store(0, Ordering::Relaxed);
         let _bh = BhDisabled::new();
-        *self.tx.lock() = Some(tx);
+        for (q, tx) in self.txs.iter().zip(txs) {
+            q.produced.store(0, Ordering::Relaxed);
+            q.consumed.store(0, Ordering::Relaxed);
+            *q.ring.lock() = Some(tx);
+        }
         *self.rx.lock() = Some(rx);
         Ok(())
     }
@@ -312,21 +334,25 @@ impl Fec {
         // Take the rings out under the locks (softirqs off: the NAPIs use
         // these locks), tear them down with no lock held (freeing DMA memory
         // and page pools may sleep).
-        let (tx, rx) = {
-            let _bh = BhDisabled::new();
-            let tx = self.tx.lock().take();
-            let rx = self.rx.lock().take();
-            (tx, rx)
-        };
-        if let Some(mut tx) = tx {
-            let c = Cursor {
-                produced: self.tx_produced.load(Ordering::Acquire),
-                consumed: self.tx_consumed.load(Ordering::Acquire),
+        for q in self.txs.iter() {
+            let tx = {
+                let _bh = BhDisabled::new();
+                q.ring.lock().take()
             };
-            let (consumed, _) = tx.book.flush(&tx.bds, &self.dma, c);
-            self.tx_consumed.store(consumed, Ordering::Release);
+            if let Some(mut tx) = tx {
+                let c = Cursor {
+                    produced: q.produced.load(Ordering::Acquire),
+                    consumed: q.consumed.load(Ordering::Acquire),
+                };
+                let (consumed, _) = tx.book.flush(&tx.bds, &self.dma, c);
+                q.consumed.store(consumed, Ordering::Release);
+            }
+            q.txq.reset();
         }
-        self.txq().reset();
+        let rx = {
+            let _bh = BhDisabled::new();
+            self.rx.lock().take()
+        };
         drop(rx);
     }
 
@@ -368,7 +394,9 @@ impl Fec {
         self.tx_halted.store(false, Ordering::Release);
         self.resume();
         self.rx_napi.link_queue(self.dev, 0, false);
-        self.tx_napi.link_queue(self.dev, 0, true);
+        for q in self.txs.iter() {
+            q.napi.link_queue(self.dev, q.index(), true);
+        }
         self.up.store(true, Ordering::Release);
         self.dev.tx_wake_all();
         Ok(())
@@ -383,9 +411,10 @@ impl Fec {
         // disabled could wake it again, and xmit would then race with the
         // ring teardown (the C fec's order around `fec_restart()`).
         Napi::unlink_queue(self.dev, 0, false);
-        Napi::unlink_queue(self.dev, 0, true);
-        self.rx_napi.disable();
-        self.tx_napi.disable();
+        for q in self.txs.iter() {
+            Napi::unlink_queue(self.dev, q.index(), true);
+        }
+        self.disable_napis();
         self.dev.tx_disable();
         self.stop_hw();
         self.free_irqs();
@@ -431,9 +460,8 @@ impl Fec {
         // Masked first: an event of the restart window stays pending in EIR
         // and fires once `resume()` unmasks it. NAPIs before the queue (see
         // `bring_down`).
-        self.mask(ievent::TXF_0 | ievent::RXF_0);
-        self.rx_napi.disable();
-        self.tx_napi.disable();
+        self.mask(self.tx_events() | ievent::RXF_0);
+        self.disable_napis();
         self.dev.tx_disable();
         if link_up {
             self.restart_hw();
@@ -448,7 +476,16 @@ impl Fec {
             self.stop_hw();
             self.tx_halted.store(true, Ordering::Release);
             self.rx_napi.enable();
-            self.tx_napi.enable();
+            for q in self.txs.iter() {
+                q.napi.enable();
+            }
+        }
+    }
+
+    fn disable_napis(&self) {
+        self.rx_napi.disable();
+        for q in self.txs.iter() {
+            q.napi.disable();
         }
     }
 

@@ -64,8 +64,15 @@ impl NetDriver for Fec {
         self.dev.carrier(false);
     }
 
-    fn start_xmit(&self, skb: Skb, _queue: u32) -> TxVerdict {
-        self.xmit(skb)
+    fn start_xmit(&self, skb: Skb, queue: u32) -> TxVerdict {
+        // The stack caps the queue index to the device's queues.
+        match self.txs.get(queue as usize) {
+            Some(q) => self.xmit(q, skb),
+            None => {
+                drop(skb);
+                self.tx_drop()
+            }
+        }
     }
 
     fn gso_ok(&self, segs: u32, nr_frags: u32) -> bool {
@@ -74,8 +81,7 @@ impl NetDriver for Fec {
 
     fn get_stats64(&self, s: &mut Stats) {
         let st = &self.stats;
-        s.tx_packets = st.tx_packets.load(Relaxed);
-        s.tx_bytes = st.tx_bytes.load(Relaxed);
+        (s.tx_packets, s.tx_bytes) = self.tx_totals(|t| (&t.packets, &t.bytes));
         s.tx_dropped = st.tx_dropped.load(Relaxed);
         s.rx_packets = st.rx_packets.load(Relaxed);
         s.rx_bytes = st.rx_bytes.load(Relaxed);
@@ -125,31 +131,37 @@ impl NetDriver for Fec {
     }
 
     fn poll(&self, id: u32, budget: i32) -> i32 {
-        if id == NAPI_TX {
+        if let Some(q) = id
+            .checked_sub(NAPI_TX)
+            .and_then(|i| self.txs.get(i as usize))
+        {
             // Acknowledge first, so that completions after the reclaim raise
             // the interrupt again once unmasked.
-            self.regs.write(regs::IEVENT, ievent::TXF);
-            self.clean_tx(budget);
+            self.regs.write(regs::IEVENT, q.event());
+            self.clean_tx(q, budget);
             match napi::tx_end(true, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
-                    if self.tx_napi.complete_done(v) {
-                        self.unmask(ievent::TXF_0);
+                    if q.napi.complete_done(v) {
+                        self.unmask(q.event());
                     }
                     v
                 }
             }
         } else {
             // Combined mode (the C fec's design, kept for comparison): this
-            // one NAPI also reclaims Tx.
+            // one NAPI also reclaims Tx, of every ring.
             let (ack, sources) = if self.combined_napi {
-                (ievent::RXF | ievent::TXF, ievent::RXF_0 | ievent::TXF_0)
+                let tx = self.tx_events();
+                (ievent::RXF | tx, ievent::RXF_0 | tx)
             } else {
                 (ievent::RXF, ievent::RXF_0)
             };
             self.regs.write(regs::IEVENT, ack);
             if self.combined_napi {
-                self.clean_tx(budget);
+                for q in self.txs.iter() {
+                    self.clean_tx(q, budget);
+                }
             }
             let work = self.clean_rx(napi::rx_quota(budget));
             match napi::rx_end(work, budget) {
@@ -171,17 +183,19 @@ impl NetDriver for Fec {
         // if a NAPI cannot be scheduled (running, or disabled for a
         // restart): the event stays pending for the poll or the `resume()`
         // that unmasks it.
+        // IMASK holds only the rings' own events (RXF_0, TXFn of each Tx
+        // ring), so `tx` has the bits of the rings that completed frames.
         let (rx, tx) = ctx.locked(&self.imask_lock, |m| {
             let ev = ev & *m;
-            let (rx, tx) = (ev & ievent::RXF != 0, ev & ievent::TXF != 0);
+            let (rx, tx) = (ev & ievent::RXF != 0, ev & ievent::TXF);
             let bits = if self.combined_napi {
-                if rx || tx {
-                    ievent::RXF_0 | ievent::TXF_0
+                if rx || tx != 0 {
+                    ievent::RXF_0 | self.tx_events()
                 } else {
                     0
                 }
             } else {
-                (if rx { ievent::RXF_0 } else { 0 }) | (if tx { ievent::TXF_0 } else { 0 })
+                (if rx { ievent::RXF_0 } else { 0 }) | tx
             };
             if bits != 0 {
                 *m &= !bits;
@@ -190,18 +204,18 @@ impl NetDriver for Fec {
             (rx, tx)
         });
         if self.combined_napi {
-            if rx || tx {
+            if rx || tx != 0 {
                 self.rx_napi.schedule();
             }
         } else {
             if rx {
                 self.rx_napi.schedule();
             }
-            if tx {
-                self.tx_napi.schedule();
+            for q in self.txs.iter().filter(|q| tx & q.event() != 0) {
+                q.napi.schedule();
             }
         }
-        rx || tx
+        rx || tx != 0
     }
 
     fn xdp_setup(&self, on: bool, ext: &mut ExtAck<'_>) -> Result {
@@ -236,7 +250,8 @@ impl NetDriver for Fec {
     }
 
     fn dim_apply(&self, id: u32, usecs: u32, frames: u32) {
-        let slot: coalesce_dim::Slot<Cfg, Itr> = if id == NAPI_TX {
+        // (DIM runs on Tx queue 0's NAPI only, see `set_coalesce`.)
+        let slot: coalesce_dim::Slot<Cfg, Itr> = if id >= NAPI_TX {
             |c| &mut c.tx_dim
         } else {
             |c| &mut c.rx_dim

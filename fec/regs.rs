@@ -95,6 +95,19 @@ pub(crate) const RCMR_1: Reg = Reg::new(0x1c8);
 pub(crate) const RCMR_2: Reg = Reg::new(0x1cc);
 pub(crate) const DMA_CFG_1: Reg = Reg::new(0x1d8);
 pub(crate) const DMA_CFG_2: Reg = Reg::new(0x1dc);
+/// DMA class of rings 1 and 2 on (`DMA_CLASS_EN`), and the idle slope
+/// the C driver gives both (`IDLE_SLOPE_1/2`: half the bandwidth).
+pub(crate) const DMA_CLASS_EN: u32 = 1 << 16;
+pub(crate) const IDLE_SLOPE: u32 = 0x200;
+
+/// The DMA class configuration register of Tx ring `ring` (rings 1 and 2).
+pub(crate) const fn dma_cfg(ring: u32) -> Option<Reg> {
+    match ring {
+        1 => Some(DMA_CFG_1),
+        2 => Some(DMA_CFG_2),
+        _ => None,
+    }
+}
 /// Rx/Tx descriptor active, rings 1 and 2.
 pub(crate) const R_DES_ACTIVE_1: Reg = Reg::new(0x1e0);
 pub(crate) const X_DES_ACTIVE_1: Reg = Reg::new(0x1e4);

@@ -11,7 +11,8 @@ use kernel::{
 };
 
 /// 64-bit counters (`atomic64_t`, also on 32-bit CPUs), added once per poll
-/// and read by `ndo_get_stats64` without taking the ring locks.
+/// and read by `ndo_get_stats64` without taking the ring locks; the Tx
+/// queues count their packets themselves (`TxPathStats`).
 pub(crate) struct FecStats {
     pub(crate) rx_packets: Atomic<u64>,
     pub(crate) rx_bytes: Atomic<u64>,
@@ -24,17 +25,11 @@ pub(crate) struct FecStats {
     pub(crate) rx_csum_ok: Atomic<u64>,
     /// Rx buffer allocations that failed (the frame was dropped).
     pub(crate) rx_alloc_failures: Atomic<u64>,
-    pub(crate) tx_packets: Atomic<u64>,
-    pub(crate) tx_bytes: Atomic<u64>,
     pub(crate) tx_dropped: Atomic<u64>,
     /// Packets still in the Tx ring when the MAC was reset (link change).
     pub(crate) tx_flushed: Atomic<u64>,
     /// Packets copied to meet the Tx buffer alignment.
     pub(crate) tx_bounced: Atomic<u64>,
-    /// GSO packets segmented by the driver (software TSO), and the frames
-    /// made of them.
-    pub(crate) tx_tso_packets: Atomic<u64>,
-    pub(crate) tx_tso_frames: Atomic<u64>,
     /// MAC restarts for link changes.
     pub(crate) link_restarts: Atomic<u64>,
 }
@@ -53,13 +48,9 @@ impl Default for FecStats {
             rx_fifo_errors: z(),
             rx_csum_ok: z(),
             rx_alloc_failures: z(),
-            tx_packets: z(),
-            tx_bytes: z(),
             tx_dropped: z(),
             tx_flushed: z(),
             tx_bounced: z(),
-            tx_tso_packets: z(),
-            tx_tso_frames: z(),
             link_restarts: z(),
         }
     }

@@ -15,9 +15,13 @@ use crate::fec::{
         DBG_STALL_TX,
         DBG_TX_MAP,
         DBG_XMIT_NO_RING, //
+        MAX_TX_QUEUES,
     },
     quirks::Quirks,
-    regs, //
+    regs::{
+        self,
+        ievent, //
+    }, //
 };
 use crate::netdev::{
     dma::{
@@ -30,10 +34,13 @@ use crate::netdev::{
     },
     net::{
         self,
+        NetDev,
         TxCounters,
+        TxFlowStats,
         TxQueue,
         TxVerdict, //
     },
+    poll::Napi,
     skb::{
         CsumRequest,
         Skb, //
@@ -57,10 +64,20 @@ use crate::{
     tso,
     txring, //
 };
-use core::sync::atomic::Ordering;
+use core::sync::atomic::{
+    AtomicU32,
+    Ordering, //
+};
 use kernel::{
+    new_spinlock,
     prelude::*,
-    sync::atomic::Relaxed, //
+    sync::{
+        atomic::{
+            Atomic,
+            Relaxed, //
+        },
+        SpinLock, //
+    }, //
 };
 
 /// The Tx ring: its descriptors and the shared bookkeeping.
@@ -74,16 +91,31 @@ pub(crate) struct TxRing {
     pub(crate) hdrs: Option<TxBufMem>,
 }
 
-/// The Tx descriptors of a ring (enhanced ENET layout).
-pub(crate) struct TxBds(pub(crate) DescMem);
+/// The Tx descriptors of a ring (enhanced ENET layout) and the frame class
+/// every one of them carries in its extended status (`desc::tx_class`: the
+/// ring's index on the AVB parts, 0 elsewhere).
+pub(crate) struct TxBds {
+    pub(crate) mem: DescMem,
+    class: u32,
+}
 
 impl TxRing {
     /// A ring for `cfg` (with TSO header buffers if `tso`), requesting Tx
-    /// completion interrupts in batches if `batch` (`txring::irq_batches`).
-    pub(crate) fn new(dma: &DmaDevice, cfg: &RingConfig, tso: bool, batch: bool) -> Result<TxRing> {
+    /// completion interrupts in batches if `batch` (`txring::irq_batches`),
+    /// its descriptors of frame class `class` (`desc::tx_class`).
+    pub(crate) fn new(
+        dma: &DmaDevice,
+        cfg: &RingConfig,
+        tso: bool,
+        batch: bool,
+        class: u32,
+    ) -> Result<TxRing> {
         let size = cfg.tx;
         let n = size.get() as usize;
-        let bds = TxBds(DescMem::new(dma, n * desc::BD_SIZE)?);
+        let bds = TxBds {
+            mem: DescMem::new(dma, n * desc::BD_SIZE)?,
+            class,
+        };
         for i in 0..n {
             bds.idle(i, i == n - 1);
         }
@@ -102,9 +134,104 @@ impl TxRing {
     }
 }
 
+/// One Tx queue of the ENET and its ring: ring 0 on every part, rings 1
+/// and 2 on the AVB parts with `fsl,num-tx-queues` (VLAN priorities go
+/// there, see `FEC_PCP_QUEUES`). Each has its BQL queue, its counters and
+/// its own Tx-confirmation NAPI.
+pub(crate) struct TxPath {
+    /// The ring's index: its descriptor start and doorbell registers and
+    /// its interrupt event.
+    index: usize,
+    /// The `net_device`'s Tx queue of the same index.
+    pub(crate) txq: TxQueue,
+    /// Ring counters, read locklessly by the stop/wake helpers.
+    pub(crate) produced: AtomicU32,
+    pub(crate) consumed: AtomicU32,
+    /// The queue's stops and wakes.
+    pub(crate) flow: TxFlowStats,
+    /// The ring, taken by xmit (under the queue lock) and by the NAPI.
+    pub(crate) ring: Pin<KBox<SpinLock<Option<TxRing>>>>,
+    pub(crate) napi: Napi,
+    pub(crate) stats: TxPathStats,
+}
+
+/// A Tx queue's counters (qstats), summed for the device's.
+pub(crate) struct TxPathStats {
+    pub(crate) packets: Atomic<u64>,
+    pub(crate) bytes: Atomic<u64>,
+    /// GSO packets segmented by the driver (software TSO), and the frames
+    /// made of them.
+    pub(crate) tso_packets: Atomic<u64>,
+    pub(crate) tso_frames: Atomic<u64>,
+}
+
+/// Descriptor start (TDSRn), doorbell (TDARn) and frame event (TXFn) of
+/// each Tx ring.
+const RING_REGS: [(regs::Reg, regs::Reg, u32); MAX_TX_QUEUES] = [
+    (regs::X_DES_START_0, regs::X_DES_ACTIVE_0, ievent::TXF_0),
+    (regs::X_DES_START_1, regs::X_DES_ACTIVE_1, ievent::TXF_1),
+    (regs::X_DES_START_2, regs::X_DES_ACTIVE_2, ievent::TXF_2),
+];
+
+impl TxPath {
+    /// Tx queue `index` of `dev` (below [`MAX_TX_QUEUES`]), its NAPI
+    /// instance `napi_id` on interrupt line `irq`.
+    pub(crate) fn new(dev: NetDev, index: usize, napi_id: u32, irq: Option<u32>) -> Result<Self> {
+        if index >= MAX_TX_QUEUES {
+            return Err(EINVAL);
+        }
+        let z = || Atomic::new(0u64);
+        Ok(TxPath {
+            index,
+            txq: dev.txq(index as u32),
+            produced: AtomicU32::new(0),
+            consumed: AtomicU32::new(0),
+            flow: TxFlowStats::new(),
+            ring: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            napi: Napi::new(dev, napi_id, true, irq)?,
+            stats: TxPathStats {
+                packets: z(),
+                bytes: z(),
+                tso_packets: z(),
+                tso_frames: z(),
+            },
+        })
+    }
+
+    /// The ring's index (the queue's).
+    pub(crate) fn index(&self) -> u32 {
+        self.index as u32
+    }
+
+    /// The descriptor ring start register.
+    pub(crate) fn start_reg(&self) -> regs::Reg {
+        RING_REGS[self.index].0
+    }
+
+    /// The doorbell register.
+    fn doorbell(&self) -> regs::Reg {
+        RING_REGS[self.index].1
+    }
+
+    /// The ring's frame transmitted event (IEVENT/IMASK bit).
+    pub(crate) fn event(&self) -> u32 {
+        RING_REGS[self.index].2
+    }
+
+    #[inline]
+    pub(crate) fn counters(&self, size: RingSize) -> TxCounters<'_> {
+        TxCounters {
+            produced: &self.produced,
+            consumed: &self.consumed,
+            size: size.get(),
+            flow: &self.flow,
+        }
+    }
+}
+
 impl TxBds {
     pub(crate) fn bd(&self, i: usize) -> Desc<'_, { desc::BD_SIZE }> {
-        self.0.desc(i * desc::BD_SIZE)
+        self.mem.desc(i * desc::BD_SIZE)
     }
 
     pub(crate) fn sc(&self, i: usize) -> u16 {
@@ -121,7 +248,7 @@ impl TxBds {
         // mask is 32 bits.
         bd.write32(desc::BD_BUFADDR, (addr as u32).to_le());
         bd.write16(desc::BD_DATLEN, (len as u16).to_le());
-        bd.write32(desc::BD_ESC, esc.to_le());
+        bd.write32(desc::BD_ESC, (esc | self.class).to_le());
         bd.write32(desc::BD_BDU, 0);
         if let Some(sc) = sc {
             bd.write16(desc::BD_SC, sc.to_le());
@@ -141,7 +268,8 @@ impl TxBds {
             csum,
             ..TxFlags::NONE
         };
-        self.bd(i).write32(desc::BD_ESC, desc::tx_esc(f).to_le());
+        self.bd(i)
+            .write32(desc::BD_ESC, (desc::tx_esc(f) | self.class).to_le());
     }
 }
 
@@ -156,8 +284,8 @@ impl TxDescs for TxBds {
 }
 
 impl Fec {
-    /// `ndo_start_xmit`.
-    pub(crate) fn xmit(&self, mut skb: Skb) -> TxVerdict {
+    /// `ndo_start_xmit` on Tx queue `q`.
+    pub(crate) fn xmit(&self, q: &TxPath, mut skb: Skb) -> TxVerdict {
         // Checksum insertion: the MAC fills in the IPv4 header and TCP/UDP
         // checksums of fields the driver zeroes (IPv4 only is advertised).
         let off = skb.offloads();
@@ -205,7 +333,7 @@ impl Fec {
 
         let nfrags = skb.nr_frags();
         let nbds = txring::packet_descs(gso.as_ref(), nfrags);
-        let mut guard = self.tx.lock();
+        let mut guard = q.ring.lock();
         let Some(tx) = (*guard).as_mut() else {
             // The rings are being rebuilt or freed: the queue should have
             // been stopped first (debugfs `xmit_no_ring` counts breaches).
@@ -221,20 +349,19 @@ impl Fec {
             // change: it can never fit in advance.
             drop(guard);
             drop(skb);
-            return self.tx_drop_in_batch();
+            return self.tx_drop_in_batch(q);
         }
-        let produced = self.tx_produced.load(Ordering::Relaxed);
+        let produced = q.produced.load(Ordering::Relaxed);
         let c = Cursor {
             produced,
-            consumed: self.tx_consumed.load(Ordering::Acquire),
+            consumed: q.consumed.load(Ordering::Acquire),
         };
         if c.free(size) < nbds {
             // The queue is stopped in advance, so this is a bug path: hand
             // the skb back and stop the queue.
             drop(guard);
             pr_err!("fec_rs: Tx ring full while the queue was awake\n");
-            self.txq()
-                .maybe_stop(&self.counters(size), t.stop(), t.wake());
+            q.txq.maybe_stop(&q.counters(size), t.stop(), t.wake());
             return TxVerdict::Busy(skb);
         }
         let bytes = skb.len();
@@ -268,16 +395,16 @@ impl Fec {
             DBG_TX_MAP.unwound(&self.debug, fail_map, nfrags, gso.is_some());
             drop(guard);
             drop(skb);
-            return self.tx_drop_in_batch();
+            return self.tx_drop_in_batch(q);
         };
         tx.book.set_skb(produced, skb);
         if let Some(l) = &gso {
-            self.stats.tx_tso_packets.add(1, Relaxed);
-            self.stats.tx_tso_frames.add(u64::from(l.segs()), Relaxed);
+            q.stats.tso_packets.add(1, Relaxed);
+            q.stats.tso_frames.add(u64::from(l.segs()), Relaxed);
         }
         // Report to BQL before the packet can complete: the Tx NAPI only
         // reclaims up to the published producer counter.
-        let txq = self.txq();
+        let txq = q.txq;
         let sent = txq.sent(bytes);
         if sent.stopped && !irq {
             // BQL stopped the queue: its wake must not wait for the timer.
@@ -295,57 +422,41 @@ impl Fec {
                 ..TxFlags::NONE
             }),
         );
-        self.tx_produced
+        q.produced
             .store(produced.wrapping_add(nbds), Ordering::Release);
         drop(guard);
         if !irq {
-            self.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
+            q.napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
         }
 
-        let stopped = txq.maybe_stop(&self.counters(size), t.stop(), t.wake());
+        let stopped = txq.maybe_stop(&q.counters(size), t.stop(), t.wake());
         if qdisc_hooks::doorbell(!sent.kick, stopped) {
             // Descriptors must be in memory before the doorbell.
             dma::wmb();
-            self.kick_tx();
+            self.kick_tx(q);
         }
         TxVerdict::Ok
-    }
-
-    #[inline]
-    pub(crate) fn txq(&self) -> TxQueue {
-        self.txq
-    }
-
-    #[inline]
-    pub(crate) fn counters(&self, size: RingSize) -> TxCounters<'_> {
-        TxCounters {
-            produced: &self.tx_produced,
-            consumed: &self.tx_consumed,
-            size: size.get(),
-            flow: &self.tx_flow,
-        }
     }
 
     /// Rings the Tx doorbell (`fec_txq_trigger_xmit()`): with ERR007885 the
     /// write is skipped while TDAR still reads active (a write right after
     /// the DMA cleared it may be lost otherwise).
-    pub(crate) fn kick_tx(&self) {
+    pub(crate) fn kick_tx(&self, q: &TxPath) {
         // `stall_tx` in debugfs simulates a stuck transmitter.
         if self.debug.is_set(DBG_STALL_TX) {
             return;
         }
-        if self.variant.quirks.has(Quirks::ERR007885)
-            && (0..4).all(|_| self.regs.read(regs::X_DES_ACTIVE_0) != 0)
-        {
+        let tdar = q.doorbell();
+        if self.variant.quirks.has(Quirks::ERR007885) && (0..4).all(|_| self.regs.read(tdar) != 0) {
             return;
         }
-        self.regs.write(regs::X_DES_ACTIVE_0, 0);
+        self.regs.write(tdar, 0);
     }
 
     /// Tx confirmation: reclaims every packet the hardware has sent, reports
     /// to BQL and wakes the queue with hysteresis.
-    pub(crate) fn clean_tx(&self, budget: i32) {
-        let mut guard = self.tx.lock();
+    pub(crate) fn clean_tx(&self, q: &TxPath, budget: i32) {
+        let mut guard = q.ring.lock();
         let Some(tx) = (*guard).as_mut() else {
             return;
         };
@@ -353,43 +464,56 @@ impl Fec {
         // reclaimed, and xmit reports under this lock, so BQL must count
         // exactly the packets on the ring (those this poll reclaims too).
         if self.debug.is_set(DBG_CHECK_BQL) {
-            txring::check_bql(&self.debug, DBG_BQL, &tx.book, self.txq());
+            txring::check_bql(&self.debug, DBG_BQL, &tx.book, q.txq);
         }
         let size = tx.size;
         let wake = tx.thresholds.wake();
         let c = Cursor {
-            produced: self.tx_produced.load(Ordering::Acquire),
-            consumed: self.tx_consumed.load(Ordering::Relaxed),
+            produced: q.produced.load(Ordering::Acquire),
+            consumed: q.consumed.load(Ordering::Relaxed),
         };
         let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
-        self.tx_consumed.store(r.consumed, Ordering::Release);
+        q.consumed.store(r.consumed, Ordering::Release);
         let pending = c.produced != r.consumed;
         // (Not while the transmitter is halted for a link change.)
         let halted = self.tx_halted.load(Ordering::Acquire);
         let timer = tx.book.irq.after_reclaim(pending, !halted);
         drop(guard);
-        txring::tx_timer(&self.tx_napi, timer, &self.tx_produced, r.consumed, || {
-            self.kick_tx()
-        });
+        txring::tx_timer(&q.napi, timer, &q.produced, r.consumed, || self.kick_tx(q));
         let (pkts, bytes) = (r.pkts, r.bytes);
         // ERR006358: the transmitter may stop with descriptors still ready.
         if pending
             && self.variant.quirks.has(Quirks::ERR006358)
             && !self.debug.is_set(DBG_STALL_TX)
-            && self.regs.read(regs::X_DES_ACTIVE_0) == 0
+            && self.regs.read(q.doorbell()) == 0
         {
-            self.regs.write(regs::X_DES_ACTIVE_0, 0);
+            self.regs.write(q.doorbell(), 0);
         }
         // XDP frames count as sent packets, not for BQL.
         let (sent, sent_bytes) = r.sent();
         if sent > 0 {
-            self.stats.tx_packets.add(sent, Relaxed);
-            self.stats.tx_bytes.add(sent_bytes, Relaxed);
+            q.stats.packets.add(sent, Relaxed);
+            q.stats.bytes.add(sent_bytes, Relaxed);
         }
-        self.tx_napi
-            .dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
-        let c = self.counters(size);
-        self.txq().completed_wake(pkts, bytes, &c, wake, halted);
+        q.napi.dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
+        let c = q.counters(size);
+        q.txq.completed_wake(pkts, bytes, &c, wake, halted);
+    }
+
+    /// The frame events of every Tx ring.
+    pub(crate) fn tx_events(&self) -> u32 {
+        self.txs.iter().fold(0, |m, q| m | q.event())
+    }
+
+    /// Two counters `pick` selects, each summed over the Tx queues.
+    pub(crate) fn tx_totals(
+        &self,
+        pick: impl Fn(&TxPathStats) -> (&Atomic<u64>, &Atomic<u64>),
+    ) -> (u64, u64) {
+        self.txs.iter().fold((0, 0), |(a, b), q| {
+            let (x, y) = pick(&q.stats);
+            (a + x.load(Relaxed), b + y.load(Relaxed))
+        })
     }
 
     pub(crate) fn tx_drop(&self) -> TxVerdict {
@@ -400,9 +524,9 @@ impl Fec {
     /// Drops a packet that reached the ring's lock with the ring in place:
     /// packets before it in an xmit batch wait for a doorbell, which at the
     /// batch's end this one can no longer ring.
-    fn tx_drop_in_batch(&self) -> TxVerdict {
+    fn tx_drop_in_batch(&self, q: &TxPath) -> TxVerdict {
         if !net::xmit_more() && !self.tx_halted.load(Ordering::Acquire) {
-            self.kick_tx();
+            self.kick_tx(q);
         }
         self.tx_drop()
     }

@@ -10,7 +10,10 @@ use crate::fec::{
         TxFlags, //
     },
     driver::Fec,
-    tx::TxRing, //
+    tx::{
+        TxPath,
+        TxRing, //
+    }, //
 };
 use crate::netdev::{
     dma,
@@ -44,11 +47,18 @@ impl Fec {
     /// `XDP_TX` from the Rx poll: queues `f` on the Tx ring without the
     /// doorbell ([`Fec::xdp_tx_kick`] once per poll), or gives it back.
     pub(crate) fn xdp_tx_frame(&self, f: XdpFrame) -> core::result::Result<(), XdpFrame> {
-        let mut guard = self.tx.lock();
+        let q = self.xdp_txq();
+        let mut guard = q.ring.lock();
         let Some(tx) = (*guard).as_mut() else {
             return Err(f);
         };
-        self.xdp_queue(tx, f)
+        self.xdp_queue(q, tx, f)
+    }
+
+    /// The Tx queue XDP frames go to: ring 0 (as the stack's untagged
+    /// traffic).
+    fn xdp_txq(&self) -> &TxPath {
+        &self.txs[0]
     }
 
     /// Hands the frames queued by XDP to the MAC.
@@ -58,15 +68,16 @@ impl Fec {
         self.dev.trans_update();
         // Descriptors must be in memory before the doorbell.
         dma::wmb();
-        self.kick_tx();
+        self.kick_tx(self.xdp_txq());
     }
 
     /// `ndo_xdp_xmit`: frames redirected to this device.
     pub(crate) fn xdp_xmit(&self, q: &mut XdpXmitQueue<'_>, flush: bool) {
+        let txq = self.xdp_txq();
         let sent = {
-            let mut guard = self.tx.lock();
+            let mut guard = txq.ring.lock();
             match (*guard).as_mut() {
-                Some(tx) => q.send_all(&self.xdp_stats, |f| self.xdp_queue(tx, f)),
+                Some(tx) => q.send_all(&self.xdp_stats, |f| self.xdp_queue(txq, tx, f)),
                 // The rings are being rebuilt: every frame is refused.
                 None => q.send_all(&self.xdp_stats, Err),
             }
@@ -78,12 +89,17 @@ impl Fec {
 
     /// Queues one frame as a single descriptor, in the room XDP may take
     /// ([`TxBook::map_frame`](crate::txring::TxBook::map_frame)).
-    fn xdp_queue(&self, tx: &mut TxRing, f: XdpFrame) -> core::result::Result<(), XdpFrame> {
+    fn xdp_queue(
+        &self,
+        q: &TxPath,
+        tx: &mut TxRing,
+        f: XdpFrame,
+    ) -> core::result::Result<(), XdpFrame> {
         let size = tx.size;
-        let produced = self.tx_produced.load(Ordering::Relaxed);
+        let produced = q.produced.load(Ordering::Relaxed);
         let c = Cursor {
             produced,
-            consumed: self.tx_consumed.load(Ordering::Acquire),
+            consumed: q.consumed.load(Ordering::Acquire),
         };
         let (addr, len) = tx.book.map_frame(&self.dma, f, c, tx.thresholds.stop())?;
         let i = size.slot(produced);
@@ -97,7 +113,7 @@ impl Fec {
         // The rest of the descriptor before READY.
         dma::dma_wmb();
         tx.bds.set_sc(i, desc::tx_sc(flags));
-        self.tx_produced
+        q.produced
             .store(produced.wrapping_add(1), Ordering::Release);
         Ok(())
     }

@@ -335,6 +335,7 @@ mod net {
             needed_headroom: c_uint,
             watchdog_ms: c_uint,
         );
+        pub(crate) fn nxp_netdev_set_pcp_queues(dev: *mut NetDevice, map: *const u8) -> c_int;
         pub(crate) fn nxp_netdev_set_tso_max_segs(dev: *mut NetDevice, segs: c_uint);
         pub(crate) fn nxp_netdev_mtu(dev: *const NetDevice) -> c_uint;
         pub(crate) fn nxp_netdev_set_mtu(dev: *mut NetDevice, mtu: c_uint);

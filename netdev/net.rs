@@ -136,6 +136,16 @@ impl NetDev {
         }
     }
 
+    /// Selects Tx queues by VLAN priority: a tagged packet goes to
+    /// `map[pcp]`, others to queue 0 (`ndo_select_queue`, consulted with
+    /// several Tx queues only). Every entry must name a Tx queue (`EINVAL`).
+    pub(crate) fn set_pcp_queues(self, map: &[u8; 8]) -> Result {
+        // SAFETY: Valid net_device (type invariant); `map` is 8 readable
+        // bytes. The shim checks every entry before it copies the map, so
+        // each byte a concurrent queue selection reads is a valid queue.
+        to_result(unsafe { ffi::nxp_netdev_set_pcp_queues(self.as_raw(), map.as_ptr()) })
+    }
+
     /// Most segments the stack may put in one GSO packet for this device.
     pub(crate) fn set_tso_max_segs(self, segs: u32) {
         // SAFETY: Valid net_device (type invariant).

@@ -40,6 +40,8 @@ struct nxp_priv {
 	struct net_device *dev;
 	struct bpf_prog *xdp_prog;	/* attached XDP program (RCU-freed) */
 	bool eee;			/* the MAC has EEE (LPI timers) */
+	bool pcp_select;		/* Tx queue by VLAN priority: */
+	u8 pcp_queue[8];		/* the queue of each PCP */
 };
 
 static void *rs_of(const struct net_device *dev)
@@ -82,6 +84,28 @@ static netdev_features_t nxp_ndo_features_check(struct sk_buff *skb, struct net_
 	    !nxp_rs_ndo_gso_ok(rs_of(dev), skb_shinfo(skb)->gso_segs, skb_shinfo(skb)->nr_frags))
 		features &= ~NETIF_F_GSO_MASK;
 	return features;
+}
+
+/* Called only with several Tx queues. With a priority map (the AVB ENETs,
+ * fec_enet_select_queue()), a VLAN-tagged packet goes to the queue of its
+ * PCP, whether the tag is in the frame or still in the skb, and the rest to
+ * queue 0; without one the stack picks. */
+static u16 nxp_ndo_select_queue(struct net_device *dev, struct sk_buff *skb,
+				struct net_device *sb_dev)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	u16 tci;
+
+	if (!priv->pcp_select)
+		return netdev_pick_tx(dev, skb, sb_dev);
+	if (eth_type_vlan(skb->protocol) &&
+	    skb_headlen(skb) >= VLAN_ETH_HLEN)
+		tci = ntohs(skb_vlan_eth_hdr(skb)->h_vlan_TCI);
+	else if (skb_vlan_tag_present(skb))
+		tci = skb_vlan_tag_get(skb);
+	else
+		return 0;
+	return priv->pcp_queue[tci >> VLAN_PRIO_SHIFT];
 }
 
 static void nxp_ndo_get_stats64(struct net_device *dev, struct rtnl_link_stats64 *s)
@@ -178,6 +202,7 @@ static const struct net_device_ops nxp_netdev_ops = {
 	.ndo_open		= nxp_ndo_open,
 	.ndo_stop		= nxp_ndo_stop,
 	.ndo_start_xmit		= nxp_ndo_start_xmit,
+	.ndo_select_queue	= nxp_ndo_select_queue,
 	.ndo_features_check	= nxp_ndo_features_check,
 	.ndo_set_features	= nxp_ndo_set_features,
 	.ndo_get_stats64	= nxp_ndo_get_stats64,
@@ -333,22 +358,30 @@ static void nxp_get_regs(struct net_device *dev, struct ethtool_regs *regs, void
 }
 
 /*
- * Queues: as many pairs of an Rx and a Tx queue as the driver registered,
- * fixed. Each pair is one "combined" channel (queue i's Rx and Tx served
- * together, by one interrupt on the ENET, by one interrupt group on the
- * eTSEC). `ethtool -L` accepts only that count, which the core's check
- * against the maxima already guarantees.
+ * Queues: as many pairs of an Rx and a Tx queue as both counts have, each
+ * one "combined" channel (queue i's Rx and Tx served together, by one
+ * interrupt on the ENET, by one interrupt group on the eTSEC), and the
+ * queues beyond in one direction only (the AVB ENETs' Tx rings 1 and 2) as
+ * Rx-only or Tx-only channels. The counts are fixed: `ethtool -L` accepts
+ * only the current ones.
  */
 static void nxp_get_channels(struct net_device *dev, struct ethtool_channels *ch)
 {
-	ch->max_combined = dev->real_num_rx_queues;
-	ch->combined_count = dev->real_num_rx_queues;
+	unsigned int rx = dev->real_num_rx_queues, tx = dev->real_num_tx_queues;
+	unsigned int both = min(rx, tx);
+
+	ch->max_combined = ch->combined_count = both;
+	ch->max_rx = ch->rx_count = rx - both;
+	ch->max_tx = ch->tx_count = tx - both;
 }
 
 static int nxp_set_channels(struct net_device *dev, struct ethtool_channels *ch)
 {
-	if (ch->combined_count != dev->real_num_rx_queues || ch->rx_count ||
-	    ch->tx_count || ch->other_count)
+	struct ethtool_channels cur = {};
+
+	nxp_get_channels(dev, &cur);
+	if (ch->combined_count != cur.combined_count || ch->rx_count != cur.rx_count ||
+	    ch->tx_count != cur.tx_count || ch->other_count)
 		return -EINVAL;
 	return 0;
 }
@@ -679,6 +712,19 @@ static netdev_features_t nxp_features(u32 f)
 
 /* The most segments per GSO packet the driver takes (it follows the Tx ring
  * size); gso_max_segs follows unless the user set it lower. Probe or RTNL. */
+int nxp_netdev_set_pcp_queues(struct net_device *dev, const u8 *map)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	int i;
+
+	for (i = 0; i < 8; i++)
+		if (map[i] >= dev->num_tx_queues)
+			return -EINVAL;
+	memcpy(priv->pcp_queue, map, sizeof(priv->pcp_queue));
+	priv->pcp_select = true;
+	return 0;
+}
+
 void nxp_netdev_set_tso_max_segs(struct net_device *dev, unsigned int segs)
 {
 	bool at_cap = READ_ONCE(dev->gso_max_segs) >= dev->tso_max_segs;

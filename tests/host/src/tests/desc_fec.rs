@@ -44,6 +44,19 @@ fn tx_words() {
 }
 
 #[test]
+fn tx_frame_class() {
+    // FEC_TX_BD_FTYPE(q): bits 20-23, clear of the interrupt (30), PINS
+    // (28) and IINS (27) bits it is combined with.
+    assert_eq!(desc::tx_class(0), 0);
+    assert_eq!(desc::tx_class(1), 0x0010_0000);
+    assert_eq!(desc::tx_class(2), 0x0020_0000);
+    assert_eq!(
+        desc::tx_class(2) & desc::tx_esc(flags(true, true, true, true)),
+        0
+    );
+}
+
+#[test]
 fn rx_decode() {
     assert_eq!(desc::rx_empty(false), 0x8000);
     assert_eq!(desc::rx_empty(true), 0xa000);
