@@ -335,9 +335,11 @@ impl Fec {
         // these locks), tear them down with no lock held (freeing DMA memory
         // and page pools may sleep).
         for q in self.txs.iter() {
+            // (A guard in the block's tail expression would outlive `_bh`.)
             let tx = {
                 let _bh = BhDisabled::new();
-                q.ring.lock().take()
+                let tx = q.ring.lock().take();
+                tx
             };
             if let Some(mut tx) = tx {
                 let c = Cursor {
@@ -351,7 +353,8 @@ impl Fec {
         }
         let rx = {
             let _bh = BhDisabled::new();
-            self.rx.lock().take()
+            let rx = self.rx.lock().take();
+            rx
         };
         drop(rx);
     }

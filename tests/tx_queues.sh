@@ -121,8 +121,9 @@ case_run() {
 		dlt=$((${b:-0} - ${a:-0}))
 		deltas="$deltas q$i:+$dlt"
 		[ $i = $q ] && dq=$dlt
-		# The other queues: at most a stray packet of the stack's (queue 0).
-		[ $i != $q ] && [ $dlt -ge 10 ] && ok_other=0
+		# The other queues: at most the stack's own few packets meanwhile
+		# (ARP, neighbour discovery; more on the slower debug kernels).
+		[ $i != $q ] && [ $dlt -ge 100 ] && ok_other=0
 		i=$((i + 1))
 	done
 	diag "$how PCP $pcp: sent $sent, the host received ${got:-0} with VLAN $vid PCP $pcp; qdiscs$deltas"
