@@ -620,15 +620,20 @@ impl TxBook {
         r
     }
 
-    /// Releases every packet still in flight (the hardware is stopped);
-    /// returns the consumer counter after them and how many there were.
+    /// Releases every packet still in flight between the ring's counters
+    /// `produced` and `consumed` (the hardware is stopped), leaves the
+    /// consumer counter after them and returns how many there were.
     pub(crate) fn flush<D: TxDescs>(
         &mut self,
         descs: &D,
         dma: &DmaDevice,
-        c: Cursor,
-    ) -> (u32, u64) {
-        let mut c = c;
+        produced: &AtomicU32,
+        consumed: &AtomicU32,
+    ) -> u64 {
+        let mut c = Cursor {
+            produced: produced.load(Ordering::Acquire),
+            consumed: consumed.load(Ordering::Acquire),
+        };
         let mut n = 0;
         while c.in_flight() > 0 {
             let (skb, k, _, _) = self.release(descs, dma, c.consumed, true);
@@ -637,6 +642,7 @@ impl TxBook {
             n += 1;
         }
         self.irq.reset();
-        (c.consumed, n)
+        consumed.store(c.consumed, Ordering::Release);
+        n
     }
 }

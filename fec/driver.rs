@@ -100,7 +100,7 @@ use kernel::{
 pub(crate) const MAX_IRQS: usize = 3;
 
 /// Tx rings of the AVB ENETs (`FEC_ENET_MAX_TX_QS`); the others have one.
-pub(crate) const MAX_TX_QUEUES: usize = 3;
+pub(crate) const MAX_TX_QUEUES: usize = regs::TX_RINGS.len();
 
 /// The Tx queue of each VLAN priority on the AVB ENETs
 /// (`fec_enet_vlan_pri_to_queue`): frames without a tag go to queue 0.

@@ -38,7 +38,6 @@ use crate::netdev::{
     },
     MacAddr, //
 };
-use crate::ring::Cursor;
 use crate::txring;
 use core::sync::atomic::Ordering;
 use kernel::{
@@ -151,13 +150,13 @@ impl Fec {
                 // The guard goes before `_bh` (see `reset_rings`).
                 let tx_guard = q.ring.lock();
                 if let Some(tx) = (*tx_guard).as_ref() {
-                    self.regs.write(q.start_reg(), tx.bds.mem.dma() as u32);
+                    self.regs.write(q.regs().start, tx.bds.mem.dma() as u32);
                 }
                 drop(tx_guard);
                 // Rings 1 and 2 (AVB): their DMA class on, each with half
                 // the bandwidth when the credit-based shaper runs
                 // (`fec_enet_enable_ring()`).
-                if let Some(cfg) = regs::dma_cfg(q.index()) {
+                if let Some(cfg) = q.regs().dma_cfg {
                     self.regs.write(cfg, regs::DMA_CLASS_EN | regs::IDLE_SLOPE);
                 }
             }
@@ -262,11 +261,7 @@ impl Fec {
         for q in self.txs.iter() {
             let mut tx_guard = q.ring.lock();
             if let Some(tx) = (*tx_guard).as_mut() {
-                let c = Cursor {
-                    produced: q.produced.load(Ordering::Acquire),
-                    consumed: q.consumed.load(Ordering::Acquire),
-                };
-                let (_, flushed) = tx.book.flush(&tx.bds, &self.dma, c);
+                let flushed = tx.book.flush(&tx.bds, &self.dma, &q.produced, &q.consumed);
                 // The hardware restarts at the first descriptor.
                 q.produced.store(0, Ordering::Relaxed);
                 q.consumed.store(0, Ordering::Release);
@@ -342,12 +337,7 @@ impl Fec {
                 tx
             };
             if let Some(mut tx) = tx {
-                let c = Cursor {
-                    produced: q.produced.load(Ordering::Acquire),
-                    consumed: q.consumed.load(Ordering::Acquire),
-                };
-                let (consumed, _) = tx.book.flush(&tx.bds, &self.dma, c);
-                q.consumed.store(consumed, Ordering::Release);
+                tx.book.flush(&tx.bds, &self.dma, &q.produced, &q.consumed);
             }
             q.txq.reset();
         }

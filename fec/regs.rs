@@ -100,14 +100,39 @@ pub(crate) const DMA_CFG_2: Reg = Reg::new(0x1dc);
 pub(crate) const DMA_CLASS_EN: u32 = 1 << 16;
 pub(crate) const IDLE_SLOPE: u32 = 0x200;
 
-/// The DMA class configuration register of Tx ring `ring` (rings 1 and 2).
-pub(crate) const fn dma_cfg(ring: u32) -> Option<Reg> {
-    match ring {
-        1 => Some(DMA_CFG_1),
-        2 => Some(DMA_CFG_2),
-        _ => None,
-    }
+/// The registers and event of one Tx ring.
+pub(crate) struct TxRingRegs {
+    /// Descriptor ring start (TDSRn).
+    pub(crate) start: Reg,
+    /// Doorbell (TDARn).
+    pub(crate) doorbell: Reg,
+    /// Frame transmitted (the TXFn bit of IEVENT/IMASK).
+    pub(crate) event: u32,
+    /// DMA class configuration (rings 1 and 2 of the AVB parts).
+    pub(crate) dma_cfg: Option<Reg>,
 }
+
+/// Tx rings 0 to 2.
+pub(crate) const TX_RINGS: [TxRingRegs; 3] = [
+    TxRingRegs {
+        start: X_DES_START_0,
+        doorbell: X_DES_ACTIVE_0,
+        event: ievent::TXF_0,
+        dma_cfg: None,
+    },
+    TxRingRegs {
+        start: X_DES_START_1,
+        doorbell: X_DES_ACTIVE_1,
+        event: ievent::TXF_1,
+        dma_cfg: Some(DMA_CFG_1),
+    },
+    TxRingRegs {
+        start: X_DES_START_2,
+        doorbell: X_DES_ACTIVE_2,
+        event: ievent::TXF_2,
+        dma_cfg: Some(DMA_CFG_2),
+    },
+];
 /// Rx/Tx descriptor active, rings 1 and 2.
 pub(crate) const R_DES_ACTIVE_1: Reg = Reg::new(0x1e0);
 pub(crate) const X_DES_ACTIVE_1: Reg = Reg::new(0x1e4);

@@ -18,10 +18,7 @@ use crate::fec::{
         MAX_TX_QUEUES,
     },
     quirks::Quirks,
-    regs::{
-        self,
-        ievent, //
-    }, //
+    regs, //
 };
 use crate::netdev::{
     dma::{
@@ -165,14 +162,6 @@ pub(crate) struct TxPathStats {
     pub(crate) tso_frames: Atomic<u64>,
 }
 
-/// Descriptor start (TDSRn), doorbell (TDARn) and frame event (TXFn) of
-/// each Tx ring.
-const RING_REGS: [(regs::Reg, regs::Reg, u32); MAX_TX_QUEUES] = [
-    (regs::X_DES_START_0, regs::X_DES_ACTIVE_0, ievent::TXF_0),
-    (regs::X_DES_START_1, regs::X_DES_ACTIVE_1, ievent::TXF_1),
-    (regs::X_DES_START_2, regs::X_DES_ACTIVE_2, ievent::TXF_2),
-];
-
 impl TxPath {
     /// Tx queue `index` of `dev` (below [`MAX_TX_QUEUES`]), its NAPI
     /// instance `napi_id` on interrupt line `irq`.
@@ -203,19 +192,19 @@ impl TxPath {
         self.index as u32
     }
 
-    /// The descriptor ring start register.
-    pub(crate) fn start_reg(&self) -> regs::Reg {
-        RING_REGS[self.index].0
+    /// The ring's registers and event.
+    pub(crate) fn regs(&self) -> &'static regs::TxRingRegs {
+        &regs::TX_RINGS[self.index]
     }
 
     /// The doorbell register.
     fn doorbell(&self) -> regs::Reg {
-        RING_REGS[self.index].1
+        self.regs().doorbell
     }
 
     /// The ring's frame transmitted event (IEVENT/IMASK bit).
     pub(crate) fn event(&self) -> u32 {
-        RING_REGS[self.index].2
+        self.regs().event
     }
 
     #[inline]

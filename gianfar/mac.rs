@@ -41,7 +41,6 @@ use crate::netdev::{
     poll::Irq,
     MacAddr, //
 };
-use crate::ring::Cursor;
 use crate::txring;
 use core::sync::atomic::Ordering;
 use kernel::{
@@ -271,12 +270,8 @@ impl Gfar {
                 (tx, rx)
             };
             if let Some(mut tx) = tx {
-                let c = Cursor {
-                    produced: g.tx_produced.load(Ordering::Acquire),
-                    consumed: g.tx_consumed.load(Ordering::Acquire),
-                };
-                let (consumed, _) = tx.book.flush(&tx.bds, &self.dma, c);
-                g.tx_consumed.store(consumed, Ordering::Release);
+                tx.book
+                    .flush(&tx.bds, &self.dma, &g.tx_produced, &g.tx_consumed);
             }
             g.txq().reset();
             drop(rx);
