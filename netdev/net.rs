@@ -529,10 +529,10 @@ impl TxQueue {
     /// Stops the queue if fewer than `stop` descriptors are free (in advance
     /// of the next packet), re-checking against a racing completion; see
     /// `netif_txq_maybe_stop()`. Returns true if the queue is left stopped.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn maybe_stop(self, c: &TxCounters<'_>, stop: u32, start: u32) -> bool {
         // The common case, room for the next packet, as the C helper's first
-        // test (the same unordered reads), without the call.
+        // test (the same unordered reads), inline in xmit without the call.
         let in_flight = c
             .produced
             .load(core::sync::atomic::Ordering::Relaxed)
@@ -540,6 +540,14 @@ impl TxQueue {
         if c.size.wrapping_sub(in_flight) >= stop {
             return false;
         }
+        self.stop_slow(c, stop, start)
+    }
+
+    /// [`TxQueue::maybe_stop`] once the ring is short of room: the C helper
+    /// stops the queue and re-checks.
+    #[cold]
+    #[inline(never)]
+    fn stop_slow(self, c: &TxCounters<'_>, stop: u32, start: u32) -> bool {
         // SAFETY: Valid queue; the counters are live `u32`s read atomically by
         // the C helper.
         let res = unsafe {

@@ -61,15 +61,21 @@ if [ "$NXP_DRIVER" = rust ]; then
 	check "fault injection knobs present" test -w "$knob" -a -w "${knob}_skip"
 	# shortage <name> <skip> <failures>: inject while pinging, check drops.
 	shortage() {
-		d2=$(st rx_dropped)
+		d2=$(st rx_dropped) e2=$(st rx_errors)
 		echo $2 > ${knob}_skip
 		echo $3 > $knob
 		ping -c 8 -W 2 -s 8972 $JUMBO_HOST > /tmp/ping.out 2>&1
 		sed 's/^/#   /' /tmp/ping.out | tail -2
-		d3=$(st rx_dropped)
-		diag "$1: rx_dropped $d2 -> $d3"
+		d3=$(st rx_dropped) e3=$(st rx_errors)
+		diag "$1: rx_dropped $d2 -> $d3, rx_errors $e2 -> $e3"
 		check "$1: all failures consumed" test "$(cat $knob)/$(cat ${knob}_skip)" = 0/0
-		check "$1: rx_dropped grew by the $3 frames hit" test $((d3 - d2)) -eq $3
+		# A frame hit is counted once: dropped, or as an Rx error where
+		# the MAC reports one for the same frame (seen once on the debug
+		# ppce500 kernel, 2026-12-04: nine length errors in these
+		# seconds, one frame hit among them); with no Rx error
+		# meanwhile, exactly the drops.
+		check "$1: rx_dropped grew by the $3 frames hit (or they count as errors)" \
+			sh -c "test $((d3 - d2)) -le $3 && test $((d3 - d2 + e3 - e2)) -ge $3"
 		check "$1: the other replies arrived" grep -q " [5-8] packets received" /tmp/ping.out
 		check "$1: 9000-byte frames arrive intact afterwards" ping -c 3 -W 3 -s 8972 $JUMBO_HOST
 	}
