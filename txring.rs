@@ -10,7 +10,13 @@ use core::sync::atomic::{
     AtomicU32,
     Ordering, //
 };
-use kernel::prelude::*;
+use kernel::{
+    prelude::*,
+    sync::atomic::{
+        Atomic,
+        Relaxed, //
+    },
+};
 
 use crate::{
     netdev::{
@@ -27,6 +33,7 @@ use crate::{
         },
         net::{
             NetDev,
+            StdStats,
             TxQueue, //
         },
         poll::Napi,
@@ -44,6 +51,55 @@ use crate::{
     },
     tso,
 };
+
+/// A Tx queue's own counters (`atomic64_t`, also on 32-bit CPUs): its
+/// xmit counts the packets it segments, its completion what was sent.
+pub(crate) struct TxStats {
+    pub(crate) packets: Atomic<u64>,
+    pub(crate) bytes: Atomic<u64>,
+    /// GSO packets segmented by the driver (software TSO), and the frames
+    /// made of them.
+    pub(crate) tso_packets: Atomic<u64>,
+    pub(crate) tso_frames: Atomic<u64>,
+}
+
+impl Default for TxStats {
+    fn default() -> Self {
+        let z = || Atomic::new(0u64);
+        TxStats {
+            packets: z(),
+            bytes: z(),
+            tso_packets: z(),
+            tso_frames: z(),
+        }
+    }
+}
+
+impl TxStats {
+    /// A GSO packet the driver segments into `segs` frames.
+    #[inline]
+    pub(crate) fn tso(&self, segs: u32) {
+        self.tso_packets.add(1, Relaxed);
+        self.tso_frames.add(u64::from(segs), Relaxed);
+    }
+
+    /// A completion round: `packets` of `bytes` sent.
+    #[inline]
+    pub(crate) fn sent(&self, packets: u64, bytes: u64) {
+        if packets > 0 {
+            self.packets.add(packets, Relaxed);
+            self.bytes.add(bytes, Relaxed);
+        }
+    }
+
+    /// The queue's Tx counters in its qstats.
+    pub(crate) fn report(&self, s: &mut StdStats) {
+        s.tx_packets = self.packets.load(Relaxed);
+        s.tx_bytes = self.bytes.load(Relaxed);
+        s.tx_gso_packets = self.tso_packets.load(Relaxed);
+        s.tx_gso_wire_packets = self.tso_frames.load(Relaxed);
+    }
+}
 
 /// The drivers' Tx mapping fault injection in debugfs: knob `fail_tx_map`
 /// (how many packets' last mapping is to fail) and count `tx_map_unwound`

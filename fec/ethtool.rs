@@ -224,11 +224,7 @@ impl EthtoolOps for Fec {
                     s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
                 }
                 if let Some(q) = self.txs.get(i as usize) {
-                    let t = &q.stats;
-                    s.tx_packets = t.packets.load(Relaxed);
-                    s.tx_bytes = t.bytes.load(Relaxed);
-                    s.tx_gso_packets = t.tso_packets.load(Relaxed);
-                    s.tx_gso_wire_packets = t.tso_frames.load(Relaxed);
+                    q.stats.report(s);
                     q.flow.report(s);
                 }
             }

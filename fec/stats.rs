@@ -12,7 +12,7 @@ use kernel::{
 
 /// 64-bit counters (`atomic64_t`, also on 32-bit CPUs), added once per poll
 /// and read by `ndo_get_stats64` without taking the ring locks; the Tx
-/// queues count their packets themselves (`TxPathStats`).
+/// queues count their packets themselves (`TxStats`).
 pub(crate) struct FecStats {
     pub(crate) rx_packets: Atomic<u64>,
     pub(crate) rx_bytes: Atomic<u64>,

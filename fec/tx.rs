@@ -54,7 +54,8 @@ use crate::txring::{
     TsoBd,
     TsoHeaders,
     TxBook,
-    TxDescs, //
+    TxDescs,
+    TxStats, //
 };
 use crate::{
     qdisc_hooks,
@@ -149,17 +150,8 @@ pub(crate) struct TxPath {
     /// The ring, taken by xmit (under the queue lock) and by the NAPI.
     pub(crate) ring: Pin<KBox<SpinLock<Option<TxRing>>>>,
     pub(crate) napi: Napi,
-    pub(crate) stats: TxPathStats,
-}
-
-/// A Tx queue's counters (qstats), summed for the device's.
-pub(crate) struct TxPathStats {
-    pub(crate) packets: Atomic<u64>,
-    pub(crate) bytes: Atomic<u64>,
-    /// GSO packets segmented by the driver (software TSO), and the frames
-    /// made of them.
-    pub(crate) tso_packets: Atomic<u64>,
-    pub(crate) tso_frames: Atomic<u64>,
+    /// The queue's counters (qstats), summed for the device's.
+    pub(crate) stats: TxStats,
 }
 
 impl TxPath {
@@ -169,7 +161,6 @@ impl TxPath {
         if index >= MAX_TX_QUEUES {
             return Err(EINVAL);
         }
-        let z = || Atomic::new(0u64);
         Ok(TxPath {
             index,
             txq: dev.txq(index as u32),
@@ -178,12 +169,7 @@ impl TxPath {
             flow: TxFlowStats::new(),
             ring: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
             napi: Napi::new(dev, napi_id, true, irq)?,
-            stats: TxPathStats {
-                packets: z(),
-                bytes: z(),
-                tso_packets: z(),
-                tso_frames: z(),
-            },
+            stats: TxStats::default(),
         })
     }
 
@@ -388,8 +374,7 @@ impl Fec {
         };
         tx.book.set_skb(produced, skb);
         if let Some(l) = &gso {
-            q.stats.tso_packets.add(1, Relaxed);
-            q.stats.tso_frames.add(u64::from(l.segs()), Relaxed);
+            q.stats.tso(l.segs());
         }
         // Report to BQL before the packet can complete: the Tx NAPI only
         // reclaims up to the published producer counter.
@@ -480,10 +465,7 @@ impl Fec {
         }
         // XDP frames count as sent packets, not for BQL.
         let (sent, sent_bytes) = r.sent();
-        if sent > 0 {
-            q.stats.packets.add(sent, Relaxed);
-            q.stats.bytes.add(sent_bytes, Relaxed);
-        }
+        q.stats.sent(sent, sent_bytes);
         q.napi.dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
         let c = q.counters(size);
         q.txq.completed_wake(pkts, bytes, &c, wake, halted);
@@ -497,7 +479,7 @@ impl Fec {
     /// Two counters `pick` selects, each summed over the Tx queues.
     pub(crate) fn tx_totals(
         &self,
-        pick: impl Fn(&TxPathStats) -> (&Atomic<u64>, &Atomic<u64>),
+        pick: impl Fn(&TxStats) -> (&Atomic<u64>, &Atomic<u64>),
     ) -> (u64, u64) {
         self.txs.iter().fold((0, 0), |(a, b), q| {
             let (x, y) = pick(&q.stats);

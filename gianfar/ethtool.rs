@@ -158,8 +158,8 @@ impl EthtoolOps for Gfar {
             groups(|s| &s.rx_ring_halts),
             groups(|s| &s.rx_ring_resyncs),
             groups(|s| &s.rx_csum_ok),
-            groups(|s| &s.tx_tso_packets),
-            groups(|s| &s.tx_tso_frames),
+            groups(|s| &s.tx.tso_packets),
+            groups(|s| &s.tx.tso_frames),
         ];
         for (o, v) in out.iter_mut().zip(vals) {
             *o = v;
@@ -194,10 +194,7 @@ impl EthtoolOps for Gfar {
                     s.rx_packets = st.rx_packets.load(Relaxed);
                     s.rx_bytes = st.rx_bytes.load(Relaxed);
                     s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
-                    s.tx_packets = st.tx_packets.load(Relaxed);
-                    s.tx_bytes = st.tx_bytes.load(Relaxed);
-                    s.tx_gso_packets = st.tx_tso_packets.load(Relaxed);
-                    s.tx_gso_wire_packets = st.tx_tso_frames.load(Relaxed);
+                    st.tx.report(s);
                     g.tx_flow.report(s);
                 }
             }

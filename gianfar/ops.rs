@@ -111,8 +111,8 @@ impl NetDriver for Gfar {
     fn get_stats64(&self, s: &mut Stats) {
         for g in self.groups.iter() {
             let st = &g.stats;
-            s.tx_packets += st.tx_packets.load(Relaxed);
-            s.tx_bytes += st.tx_bytes.load(Relaxed);
+            s.tx_packets += st.tx.packets.load(Relaxed);
+            s.tx_bytes += st.tx.bytes.load(Relaxed);
             s.tx_dropped += st.tx_dropped.load(Relaxed);
             s.rx_packets += st.rx_packets.load(Relaxed);
             s.rx_bytes += st.rx_bytes.load(Relaxed);

@@ -3,7 +3,10 @@
 //! Counters: each group's own, read locklessly, and the names `ethtool -S`
 //! gives them and the MIB counters.
 
-use crate::netdev::xdp::XDP_STAT_NAMES;
+use crate::{
+    netdev::xdp::XDP_STAT_NAMES,
+    txring::TxStats, //
+};
 use kernel::{
     prelude::*,
     sync::atomic::Atomic, //
@@ -17,13 +20,9 @@ pub(crate) struct GroupStats {
     pub(crate) rx_dropped: Atomic<u64>,
     pub(crate) rx_crc_errors: Atomic<u64>,
     pub(crate) rx_length_errors: Atomic<u64>,
-    pub(crate) tx_packets: Atomic<u64>,
-    pub(crate) tx_bytes: Atomic<u64>,
+    /// The group's Tx queue's packets, bytes and TSO counts.
+    pub(crate) tx: TxStats,
     pub(crate) tx_dropped: Atomic<u64>,
-    /// GSO packets segmented by the driver (software TSO), and the frames
-    /// made of them.
-    pub(crate) tx_tso_packets: Atomic<u64>,
-    pub(crate) tx_tso_frames: Atomic<u64>,
     /// Times the Rx ring ran out of buffers and the hardware halted it.
     pub(crate) rx_ring_halts: Atomic<u64>,
     /// Halts after which the ring's RxBD pointer was not at the driver's
@@ -47,11 +46,8 @@ impl Default for GroupStats {
             rx_dropped: z(),
             rx_crc_errors: z(),
             rx_length_errors: z(),
-            tx_packets: z(),
-            tx_bytes: z(),
+            tx: TxStats::default(),
             tx_dropped: z(),
-            tx_tso_packets: z(),
-            tx_tso_frames: z(),
             rx_ring_halts: z(),
             rx_ring_resyncs: z(),
             rx_csum_ok: z(),

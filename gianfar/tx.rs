@@ -248,8 +248,7 @@ impl Gfar {
         };
         tx.book.set_skb(produced, skb);
         if let Some(l) = &gso {
-            g.stats.tx_tso_packets.add(1, Relaxed);
-            g.stats.tx_tso_frames.add(u64::from(l.segs()), Relaxed);
+            g.stats.tx.tso(l.segs());
         }
         // Report to BQL before the packet can complete: the Tx NAPI only
         // reclaims up to the published producer counter, so this precedes
@@ -324,10 +323,7 @@ impl Gfar {
         let (pkts, bytes) = (r.pkts, r.bytes);
         // XDP frames count as sent packets, not for BQL.
         let (sent, sent_bytes) = r.sent();
-        if sent > 0 {
-            g.stats.tx_packets.add(sent, Relaxed);
-            g.stats.tx_bytes.add(sent_bytes, Relaxed);
-        }
+        g.stats.tx.sent(sent, sent_bytes);
         g.tx_napi
             .dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
         let c = g.counters(size);
