@@ -260,6 +260,7 @@ impl TxDescs for TxBds {
 
 impl Fec {
     /// `ndo_start_xmit` on Tx queue `q`.
+    #[inline(always)]
     pub(crate) fn xmit(&self, q: &TxPath, mut skb: Skb) -> TxVerdict {
         // Checksum insertion: the MAC fills in the IPv4 header and TCP/UDP
         // checksums of fields the driver zeroes (IPv4 only is advertised).

@@ -142,6 +142,7 @@ impl TxDescs for TxBds {
 
 impl Gfar {
     /// `ndo_start_xmit` for Tx queue `queue`.
+    #[inline(always)]
     pub(crate) fn xmit(&self, skb: Skb, queue: u32) -> TxVerdict {
         let Some(g) = self.groups.get(queue as usize) else {
             return TxVerdict::Ok;

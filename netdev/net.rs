@@ -980,6 +980,7 @@ pub(crate) mod entry {
     /// # Safety
     ///
     /// See the module documentation; `skb` is an skb the stack hands over.
+    #[inline(always)]
     pub(crate) unsafe fn start_xmit<T: NetDriver>(
         rs: *mut c_void,
         skb: *mut ffi::SkBuff,
