@@ -98,7 +98,7 @@ for board in $boards; do
 	step "$board: kernel, userland, modules"
 	kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$board")
 	ul=$("$NXP_TOP/scripts/build-userland.sh" "$board")
-	mo=$("$NXP_TOP/scripts/build-modules.sh" "$board")
+	mo=$(NXP_KDIR=$kdir "$NXP_TOP/scripts/build-modules.sh" "$board")
 	img=$NXP_OUT/$board/initramfs.cpio.gz
 	"$NXP_TOP/scripts/mkinitramfs.sh" "$board" "$kdir" "$mo" "$ul" "$img"
 	log=$NXP_OUT/$board/console-bench.log

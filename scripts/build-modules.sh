@@ -8,7 +8,9 @@ set -eu
 . "$(dirname "$0")/env.sh"
 board_vars "${1:?usage: build-modules.sh <board>}"
 shift
-kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$BOARD")
+# The kernel's build directory: NXP_KDIR where the caller has it (for this
+# board and NXP_DEBUG), or asked of build-kernel.sh.
+kdir=${NXP_KDIR:-$("$NXP_TOP/scripts/build-kernel.sh" "$BOARD")}
 sfx=
 [ "${NXP_DEBUG:-0}" = 1 ] && sfx=-debug
 mo=$NXP_OUT/$BOARD$sfx/modules

@@ -17,7 +17,7 @@ step "set-up (first run on a fresh machine: about 20 minutes)"
 step "kernel, guest userland and modules for $board"
 kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$board")
 ul=$("$NXP_TOP/scripts/build-userland.sh" "$board")
-mo=$("$NXP_TOP/scripts/build-modules.sh" "$board")
+mo=$(NXP_KDIR=$kdir "$NXP_TOP/scripts/build-modules.sh" "$board")
 img=$NXP_OUT/$board/initramfs.cpio.gz
 "$NXP_TOP/scripts/mkinitramfs.sh" "$board" "$kdir" "$mo" "$ul" "$img"
 log=$NXP_OUT/$board/console-demo.log

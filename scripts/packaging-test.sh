@@ -60,10 +60,25 @@ boards=${PKG_BOARDS:-ppc-e500 arm-imx7 arm64-imx8mp}
 # Refusals, on a copy of one tree's configuration.
 b1=$(echo $boards | cut -d' ' -f1)
 board_vars $b1
-# (Kernels through the build lock of scripts/test.sh: one build at a time.)
-mkdir -p "$NXP_CACHE/kbuild"
-kernel() { NXP_DEBUG=0 flock "$NXP_CACHE/kbuild/.lock" "$top/scripts/build-kernel.sh" "$1"; }
+# (Kernels through build-kernel.sh's lock: one build at a time.)
+kernel() { NXP_DEBUG=0 "$top/scripts/build-kernel.sh" "$1"; }
 kdir=$(kernel $b1)
+# The build lock: build-kernel.sh waits while another holder has it (here
+# one that holds it for 3 s), even for a kernel already cached.
+waits_for_lock() {
+	rm -f "$W/held"
+	flock "$NXP_CACHE/kbuild/.lock" sh -c "touch '$W/held'; sleep 3" &
+	hp=$!
+	n=0
+	while [ ! -e "$W/held" ] && [ $n -lt 3000 ]; do sleep 0.2; n=$((n + 1)); done
+	s=$(date +%s.%N)
+	NXP_DEBUG=0 "$top/scripts/build-kernel.sh" $b1 > /dev/null
+	w=$(awk -v a="$s" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+	wait $hp
+	echo "build-kernel.sh returned after $w s"
+	awk -v w="$w" 'BEGIN { exit !(w >= 1.5) }'
+}
+t "build-kernel.sh waits for the kernel build lock" waits_for_lock
 fake=$W/fake
 mkdir -p "$fake"
 cp "$kdir/.config" "$kdir/Module.symvers" "$fake/"

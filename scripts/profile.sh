@@ -91,7 +91,7 @@ board_vars "$board"
 step "$board: kernel, userland, modules"
 kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$board")
 ul=$("$NXP_TOP/scripts/build-userland.sh" "$board")
-mo=$("$NXP_TOP/scripts/build-modules.sh" "$board")
+mo=$(NXP_KDIR=$kdir "$NXP_TOP/scripts/build-modules.sh" "$board")
 img=$NXP_OUT/$board/initramfs-profile.cpio.gz
 "$NXP_TOP/scripts/mkinitramfs.sh" "$board" "$kdir" "$mo" "$ul" "$img"
 # Kernel addresses: ARM modules sit just below PAGE_OFFSET (0xc0000000);

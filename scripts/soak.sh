@@ -22,9 +22,9 @@ run() { # <board> <driver> <debug: 0|1> <timeout> <tests> <env...>: TAP lines to
 	shift 5
 	board_vars "$b"
 	if [ "$dbg" = 1 ]; then export NXP_DEBUG=1; else unset NXP_DEBUG; fi
-	kdir=$(flock "$NXP_CACHE/kbuild/.lock" "$NXP_TOP/scripts/build-kernel.sh" "$b")
+	kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$b")
 	ul=$("$NXP_TOP/scripts/build-userland.sh" "$b")
-	mo=$("$NXP_TOP/scripts/build-modules.sh" "$b")
+	mo=$(NXP_KDIR=$kdir "$NXP_TOP/scripts/build-modules.sh" "$b")
 	img=$NXP_OUT/$b${NXP_DEBUG:+-debug}/initramfs-soak.cpio.gz
 	"$NXP_TOP/scripts/mkinitramfs.sh" "$b" "$kdir" "$mo" "$ul" "$img"
 	log=$NXP_OUT/$b/console-soak-$d${NXP_DEBUG:+-debug}.log

@@ -188,12 +188,10 @@ step "set-up" >&2
 # Kernels missing from the cache (a first run) are built ahead, one at a time
 # and at the lowest CPU priority, in the order the passes below need them:
 # each board's tests then run while the next kernels build, and the passes
-# find them built or wait for the build in progress (a lock around every
-# build-kernel.sh of this run). With every kernel cached this ends at once.
-mkdir -p "$NXP_CACHE/kbuild"
-KLOCK=$NXP_CACHE/kbuild/.lock
+# find them built or wait for the build in progress (build-kernel.sh's
+# lock). With every kernel cached this ends at once.
 kernel() { # <board> <debug: 0|1>: prints the kernel's build directory
-	NXP_DEBUG=$2 flock "$KLOCK" "$NXP_TOP/scripts/build-kernel.sh" "$1"
+	NXP_DEBUG=$2 "$NXP_TOP/scripts/build-kernel.sh" "$1"
 }
 ahead=
 for b in $BOARDS; do ahead="$ahead $b:${NXP_DEBUG:-0}"; done
@@ -202,7 +200,7 @@ if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
 fi
 for k in $ahead; do
 	echo "ahead: ${k%:*} (debug ${k#*:})" >&2
-	NXP_DEBUG=${k#*:} nice -n 19 flock "$KLOCK" "$NXP_TOP/scripts/build-kernel.sh" "${k%:*}" > /dev/null || true
+	NXP_DEBUG=${k#*:} nice -n 19 "$NXP_TOP/scripts/build-kernel.sh" "${k%:*}" > /dev/null || true
 done 2> "$RES/kernels-ahead.log" &
 AHEAD=$!
 
@@ -267,13 +265,13 @@ main_board() {
 		return 0
 	fi
 	echo "ok 0 build: $1 guest userland" >> "$B"
-	if mo=$("$NXP_TOP/scripts/build-modules.sh" "$1" 2> "$RES/$1-modules.log"); then
+	if mo=$(NXP_KDIR=$kdir "$NXP_TOP/scripts/build-modules.sh" "$1" 2> "$RES/$1-modules.log"); then
 		echo "ok 0 build: $1 modules warning-free ($(cd "$mo" && ls *.ko | tr '\n' ' '))" >> "$B"
 	else
 		{ echo "not ok 0 build: $1 modules"; sed 's/^/#   /' "$RES/$1-modules.log" | tail -40; } >> "$B"
 		mo=$(mktemp -d)
 	fi
-	if "$NXP_TOP/scripts/build-modules.sh" "$1" CLIPPY=1 > /dev/null 2> "$RES/$1-clippy.log"; then
+	if NXP_KDIR=$kdir "$NXP_TOP/scripts/build-modules.sh" "$1" CLIPPY=1 > /dev/null 2> "$RES/$1-clippy.log"; then
 		echo "ok 0 static: $1 modules clippy-clean" >> "$B"
 	else
 		{ echo "not ok 0 static: $1 modules clippy"; sed 's/^/#   /' "$RES/$1-clippy.log" | tail -40; } >> "$B"
@@ -298,7 +296,7 @@ debug_board() {
 	fi
 	echo "ok 0 build: $1 debug kernel ($(basename "$kdir"))" >> "$B"
 	ul=$("$NXP_TOP/scripts/build-userland.sh" "$1" 2> /dev/null) || ul=
-	if [ -n "$ul" ] && mo=$(NXP_DEBUG=1 "$NXP_TOP/scripts/build-modules.sh" "$1" 2> "$RES/$1-debug-modules.log"); then
+	if [ -n "$ul" ] && mo=$(NXP_DEBUG=1 NXP_KDIR=$kdir "$NXP_TOP/scripts/build-modules.sh" "$1" 2> "$RES/$1-debug-modules.log"); then
 		echo "ok 0 build: $1 modules for the debug kernel" >> "$B"
 		img=$NXP_OUT/$1-debug/initramfs.cpio.gz
 		"$NXP_TOP/scripts/mkinitramfs.sh" "$1" "$kdir" "$mo" "$ul" "$img"
