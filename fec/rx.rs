@@ -104,7 +104,8 @@ impl Fec {
         let rcu = kernel::sync::rcu::read_lock();
         let mut xdp = self.dev.xdp_prog(&rcu).map(XdpPoll::new);
         let mut xc = XdpCounts::default();
-        let mut send = |f| self.xdp_tx_frame(f);
+        let xq = self.xdp_txq();
+        let mut send = |f| self.xdp_tx_frame(xq, f);
         while work < quota {
             let i = rx.book.slot();
             let bd = rx.bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
@@ -194,7 +195,7 @@ impl Fec {
         drop(xdp);
         drop(rcu);
         if xc.tx_queued() > 0 {
-            self.xdp_tx_kick();
+            self.xdp_tx_kick(xq);
         }
         self.xdp_stats.add_rx(&xc);
         if work > 0 {

@@ -2,7 +2,8 @@
 
 //! XDP: the Rx buffer layout a program needs, and the frames XDP sends
 //! (`XDP_TX` from the Rx poll, `ndo_xdp_xmit` for redirects) on the Tx
-//! ring the stack uses.
+//! rings the stack uses, the one of the sending CPU's number (modulo the
+//! Tx queues), as the C fec.
 
 use crate::fec::{
     desc::{
@@ -44,10 +45,13 @@ impl Fec {
             })
     }
 
-    /// `XDP_TX` from the Rx poll: queues `f` on the Tx ring without the
+    /// `XDP_TX` from the Rx poll: queues `f` on Tx queue `q` without the
     /// doorbell ([`Fec::xdp_tx_kick`] once per poll), or gives it back.
-    pub(crate) fn xdp_tx_frame(&self, f: XdpFrame) -> core::result::Result<(), XdpFrame> {
-        let q = self.xdp_txq();
+    pub(crate) fn xdp_tx_frame(
+        &self,
+        q: &TxPath,
+        f: XdpFrame,
+    ) -> core::result::Result<(), XdpFrame> {
         let mut guard = q.ring.lock();
         let Some(tx) = (*guard).as_mut() else {
             return Err(f);
@@ -55,20 +59,25 @@ impl Fec {
         self.xdp_queue(q, tx, f)
     }
 
-    /// The Tx queue XDP frames go to: ring 0 (as the stack's untagged
-    /// traffic).
-    fn xdp_txq(&self) -> &TxPath {
-        &self.txs[0]
+    /// The Tx queue of the XDP frames this CPU sends: the CPU's number
+    /// modulo the Tx queues (the C fec's `fec_enet_xdp_get_tx_queue`), so
+    /// the CPUs' NAPIs and redirects share no ring where there are as many
+    /// queues as CPUs. (Called in softirq context, where the CPU stays the
+    /// same until the caller is done with the queue.)
+    pub(crate) fn xdp_txq(&self) -> &TxPath {
+        let cpu = kernel::cpu::CpuId::current().as_u32() as usize;
+        // (`txs` is never empty, see `Fec::txs`.)
+        &self.txs[cpu % self.txs.len()]
     }
 
-    /// Hands the frames queued by XDP to the MAC.
-    pub(crate) fn xdp_tx_kick(&self) {
+    /// Hands the frames XDP queued on Tx queue `q` to the MAC.
+    pub(crate) fn xdp_tx_kick(&self, q: &TxPath) {
         // XDP shares the stack's queue: its frames count as progress for the
         // Tx watchdog.
-        self.dev.trans_update();
+        q.txq.trans_update();
         // Descriptors must be in memory before the doorbell.
         dma::wmb();
-        self.kick_tx(self.xdp_txq());
+        self.kick_tx(q);
     }
 
     /// `ndo_xdp_xmit`: frames redirected to this device.
@@ -83,7 +92,7 @@ impl Fec {
             }
         };
         if sent > 0 && flush {
-            self.xdp_tx_kick();
+            self.xdp_tx_kick(txq);
         }
     }
 

@@ -89,7 +89,7 @@ impl Gfar {
     pub(crate) fn xdp_tx_kick(&self, g: &Group) {
         // XDP shares the stack's queue: its frames count as progress for the
         // Tx watchdog.
-        self.dev.trans_update();
+        g.txq().trans_update();
         // `stall_tx` in debugfs simulates a stuck transmitter.
         if self.debug.is_set(DBG_STALL_TX) {
             return;

@@ -347,6 +347,7 @@ mod net {
         pub(crate) fn nxp_local_bh_enable();
         pub(crate) fn nxp_netif_tx_disable(dev: *mut NetDevice);
         pub(crate) fn nxp_netif_trans_update(dev: *mut NetDevice);
+        pub(crate) fn nxp_txq_trans_update(txq: *mut NetdevQueue);
 
         pub(crate) fn nxp_napi_add(
             dev: *mut NetDevice,

@@ -516,6 +516,14 @@ impl TxQueue {
         }
     }
 
+    /// Progress on the queue as its Tx watchdog sees it (`XDP` frames
+    /// sent on a ring the stack shares).
+    pub(crate) fn trans_update(self) {
+        // SAFETY: Valid queue (type invariant); the helper writes its
+        // `trans_start` with WRITE_ONCE(), allowed in any context.
+        unsafe { ffi::nxp_txq_trans_update(self.0.as_ptr()) }
+    }
+
     /// BQL's bytes in flight on the queue (reported sent, not yet
     /// completed); `None` in a kernel without BQL. A snapshot: exact only
     /// while neither xmit nor completion reports to BQL.

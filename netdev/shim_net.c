@@ -1142,6 +1142,11 @@ int nxp_txq_completed_wake(struct netdev_queue *txq, unsigned int pkts,
 					  start, halted);
 }
 
+void nxp_txq_trans_update(struct netdev_queue *txq)
+{
+	txq_trans_cond_update(txq);
+}
+
 void nxp_txq_reset(struct netdev_queue *txq)
 {
 	netdev_tx_reset_queue(txq);

@@ -147,6 +147,7 @@ void nxp_local_bh_disable(void);
 void nxp_local_bh_enable(void);
 void nxp_netif_tx_disable(struct net_device *dev);
 void nxp_netif_trans_update(struct net_device *dev);
+void nxp_txq_trans_update(struct netdev_queue *txq);
 
 /* NAPI */
 struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,

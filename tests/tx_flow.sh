@@ -9,23 +9,13 @@
 # timeout: 150
 . /usr/share/nxp/tests/lib.sh
 [ "$NXP_DRIVER" = rust ] || skip "the C drivers have no way to stall their transmitter"
-KS=/usr/share/nxp/ksft/linux
-YNL=$KS/tools/net/ynl/pyynl/cli.py
-SPEC=$KS/Documentation/netlink/specs/netdev.yaml
-[ -f "$YNL" ] && command -v python3 > /dev/null || skip "no YNL CLI in this userland (the kernel's suites are installed on the Debian guests)"
+have_ynl || skip "no YNL CLI in this userland (the kernel's suites are installed on the Debian guests)"
 check "interface up" netif_up
 IF=$(netif)
 knob=$(dbgdir)/stall_tx
 [ -e "$knob" ] || skip "no debugfs knob (CONFIG_DEBUG_FS off?)"
-IFX=$(cat /sys/class/net/$IF/ifindex)
 # qstat <name>: a counter of Tx queue 0 ("none" if the driver keeps none).
-qstat() {
-	python3 $YNL --spec $SPEC --no-schema --dump qstats-get --output-json \
-		--json "{\"ifindex\": $IFX, \"scope\": [\"queue\"]}" |
-		python3 -c 'import json, sys
-q = [x for x in json.load(sys.stdin) if x.get("queue-type") == "tx" and x.get("queue-id") == 0]
-print(q[0].get(sys.argv[1], "none") if q else "none")' "$1"
-}
+qstat() { qstat_txq $IF 0 "$1"; }
 s0=$(qstat tx-stop)
 w0=$(qstat tx-wake)
 diag "tx-stop $s0, tx-wake $w0"

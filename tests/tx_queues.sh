@@ -73,19 +73,8 @@ qdisc_sent() {
 		index($0, p " ") || $0 ~ p "$" { f = 1; next }
 		f && $1 == "Sent" { print $4; exit }'
 }
-KS=/usr/share/nxp/ksft/linux
-YNL=$KS/tools/net/ynl/pyynl/cli.py
-SPEC=$KS/Documentation/netlink/specs/netdev.yaml
-IFX=$(cat /sys/class/net/$IF/ifindex)
 # qstat_tx <queue>: tx-packets of that Tx queue ("none" without qstats).
-qstat_tx() {
-	[ -f "$YNL" ] || { echo none; return; }
-	python3 $YNL --spec $SPEC --no-schema --dump qstats-get --output-json \
-		--json "{\"ifindex\": $IFX, \"scope\": [\"queue\"]}" 2> /dev/null |
-		python3 -c 'import json, sys
-q = [x for x in json.load(sys.stdin) if x.get("queue-type") == "tx" and x.get("queue-id") == int(sys.argv[1])]
-print(q[0].get("tx-packets", "none") if q else "none")' "$1" 2> /dev/null || echo none
-}
+qstat_tx() { qstat_txq $IF $1 tx-packets; }
 bql_idle() { [ "$(cat /sys/class/net/$IF/queues/tx-$1/byte_queue_limits/inflight)" = 0 ]; }
 cleanup() { for v in 100 103 105 107; do ip link del $IF.$v 2> /dev/null; done; }
 trap cleanup EXIT

@@ -69,6 +69,32 @@ check "XDP_TX: every frame back at the host" echoed $N XDP_TX
 check "rx_xdp_tx counts them" test "$(delta rx_xdp_tx $t0)" = $N
 check "no XDP_TX errors" test "$(delta rx_xdp_tx_errors $e0)" = 0
 
+# With several Tx queues and CPUs, XDP_TX from each CPU goes out on the Tx
+# queue of the CPU's number modulo the queues (the C fec's choice): the
+# controller's interrupts pinned to one CPU after the other, so that its Rx
+# NAPI runs there; with qstats (ours), that queue counts the frames.
+NQ=$(ls -d /sys/class/net/$IF/queues/tx-* | wc -l)
+NCPU=$(grep -c ^processor /proc/cpuinfo)
+if [ "$NQ" -gt 1 ] && [ "$NCPU" -gt 1 ]; then
+	irqs=$(awk -v p="$IF|$DRV_NAME|fec|ethernet" '$1 ~ /^[0-9]+:$/ && $NF ~ p { sub(":", "", $1); print $1 }' /proc/interrupts)
+	check "the controller's interrupts listed" test -n "$irqs"
+	for i in $irqs; do cat /proc/irq/$i/smp_affinity_list > /tmp/aff.$i; done
+	c=0
+	while [ $c -lt "$NCPU" ]; do
+		q=$((c % NQ))
+		for i in $irqs; do echo $c > /proc/irq/$i/smp_affinity_list; done
+		s0=$(qstat_txq $IF $q tx-packets)
+		check "XDP_TX with Rx on CPU $c: every frame back at the host" echoed $N "XDP_TX, Rx on CPU $c"
+		s1=$(qstat_txq $IF $q tx-packets)
+		if [ "$s0" != none ]; then
+			diag "Tx queue $q: tx-packets $s0 -> $s1"
+			check "XDP_TX with Rx on CPU $c: Tx queue $q's tx-packets (qstats) count them" test $((s1 - s0)) -ge $N
+		fi
+		c=$((c + 1))
+	done
+	for i in $irqs; do cat /tmp/aff.$i > /proc/irq/$i/smp_affinity_list; done
+fi
+
 r0=$(stat rx_xdp_redirect) x0=$(stat tx_xdp_xmit)
 check "swapped to XDP_REDIRECT to itself" xdpload $IF redirect
 check "XDP_REDIRECT: every frame back at the host" echoed $N XDP_REDIRECT
