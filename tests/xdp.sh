@@ -194,6 +194,53 @@ if [ "$NXP_MAC" = etsec ]; then
 	check "MTU 9000 refused with the program" sh -c "! ip link set $IF mtu 9000"
 	check "detached" xdpload $IF off
 fi
+
+# AF_XDP on Rx queue 0 (xdpload's "xsk"): in copy mode with any driver of
+# XDP (the stack copies each frame the program redirects into the socket's
+# memory; its Tx ring goes out through ndo_start_xmit); zero-copy needs the
+# driver's own support (an XSK pool on its rings).
+# xsk_start <mode>: xdpload's AF_XDP session for $N frames in the background
+# (its output in /tmp/xsk.out); true once it is ready to receive.
+xsk_start() {
+	xdpload $IF $1 $N > /tmp/xsk.out 2>&1 &
+	XSK=$!
+	k=0
+	while [ $k -lt 50 ] && kill -0 $XSK 2> /dev/null; do
+		grep -q "xsk ready" /tmp/xsk.out && return 0
+		sleep 0.1
+		k=$((k + 1))
+	done
+	grep -q "xsk ready" /tmp/xsk.out
+}
+# xsk_end: the session's result (its output printed).
+xsk_end() {
+	wait $XSK
+	xr=$?
+	sed 's/^/#   /' /tmp/xsk.out
+	return $xr
+}
+xsk_count() { sed -n "s/.* $1 \([0-9]*\).*/\1/p; s/^$1 \([0-9]*\).*/\1/p" /tmp/xsk.out | head -1; }
+check "AF_XDP socket in copy mode, program attached" xsk_start xsk:copy
+check "the host sends $N datagrams" send $N
+xsk_end
+check "AF_XDP session ended" test $xr = 0
+check "AF_XDP copy mode: the socket received all $N" test "$(xsk_count received)" = $N
+check "AF_XDP socket in copy mode for echoes" xsk_start xsk:copy:echo
+check "AF_XDP copy mode: every frame back at the host through the socket's Tx ring" echoed $N "AF_XDP echo"
+xsk_end
+check "AF_XDP session ended" test $xr = 0
+check "AF_XDP copy mode: $N received, $N sent and completed" \
+	test "$(xsk_count received)/$(xsk_count sent)/$(xsk_count completed)" = $N/$N/$N
+if xsk_start xsk:zc; then
+	check "the host sends $N datagrams" send $N
+	xsk_end
+	check "AF_XDP session ended" test $xr = 0
+	check "AF_XDP zero-copy: the socket received all $N" test "$(xsk_count received)" = $N
+else
+	xsk_end
+	diag "AF_XDP zero-copy: not offered by this driver"
+	check "AF_XDP zero-copy refused cleanly (EOPNOTSUPP)" grep -q "errno 95" /tmp/xsk.out
+fi
 check "pings at the end" ping -c 2 -W 2 $HOST_IP
 
 # rmmod with XDP_TX sending back a stream: frames in the Tx ring and in

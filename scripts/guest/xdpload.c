@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * xdpload <ifname> off|pass|drop|tx|abort|redirect[:<ifname>] [<udp port>]
+ * xdpload <ifname> xsk:copy|xsk:zc[:echo] <frames> [<udp port>]
  *
  * Attaches (in driver mode only, never the generic fallback) a small XDP
  * program to <ifname>, replacing the one there, or detaches it ("off").
@@ -12,22 +13,41 @@
  * attached over rtnetlink, so that it needs no libbpf, clang or iproute2
  * (the ppce500's busybox userland has none). On a refusal it prints the
  * errno and the kernel's extack message and exits 1.
+ *
+ * "xsk" attaches a program that redirects those datagrams to an AF_XDP
+ * socket (through an XSKMAP, by the frame's Rx queue), binds that socket to
+ * Rx queue 0 in copy or zero-copy mode (bind's XDP_COPY / XDP_ZEROCOPY; a
+ * refusal prints the errno, detaches the program and exits 3), takes up to <frames> frames from its Rx
+ * ring ("echo": sends each back through its Tx ring, addresses and ports
+ * swapped), stops 3 s after the last one, detaches the program and prints
+ * "received R sent S completed C".
  */
+/* The AF_XDP rings' mmap offsets pass 4 GiB, also on 32-bit CPUs. */
+#define _FILE_OFFSET_BITS 64
 #include <errno.h>
 #include <linux/bpf.h>
 #include <linux/if_link.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
+#include <linux/if_xdp.h>
 #include <net/if.h>
+#include <poll.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#ifndef AF_XDP
+#define AF_XDP 44
+#endif
+#ifndef SOL_XDP
+#define SOL_XDP 283
+#endif
 #ifndef NETLINK_EXT_ACK
 #define NETLINK_EXT_ACK 11
 #endif
@@ -68,12 +88,17 @@ static void byte_is(int off, int val)
 	insn(BPF_JMP | BPF_JNE | BPF_K, BPF_REG_5, 0, 0, val);
 }
 
+/* The action of "xsk": bpf_redirect_map() into the XSKMAP. */
+#define ACT_XSK (-1)
+
 static int build(int act, int ifindex, int port)
 {
 	int i;
 
-	/* r2 = data, r3 = data_end; the 42 bytes of Ethernet, IPv4 (no
-	 * options) and UDP headers must be there. */
+	/* r6 = the frame's Rx queue (for the XSKMAP); r2 = data, r3 =
+	 * data_end; the 42 bytes of Ethernet, IPv4 (no options) and UDP
+	 * headers must be there. */
+	insn(BPF_LDX | BPF_MEM | BPF_W, BPF_REG_6, BPF_REG_1, offsetof(struct xdp_md, rx_queue_index), 0);
 	insn(BPF_LDX | BPF_MEM | BPF_W, BPF_REG_2, BPF_REG_1, offsetof(struct xdp_md, data), 0);
 	insn(BPF_LDX | BPF_MEM | BPF_W, BPF_REG_3, BPF_REG_1, offsetof(struct xdp_md, data_end), 0);
 	insn(BPF_ALU64 | BPF_MOV | BPF_X, BPF_REG_4, BPF_REG_2, 0, 0);
@@ -87,7 +112,15 @@ static int build(int act, int ifindex, int port)
 	byte_is(23, 17);		/* UDP */
 	byte_is(36, port >> 8);		/* destination port */
 	byte_is(37, port & 0xff);
-	if (act == XDP_REDIRECT) {
+	if (act == ACT_XSK) {
+		/* bpf_redirect_map(map, rx queue, XDP_PASS if no socket there) */
+		insn(BPF_LD | BPF_DW | BPF_IMM, BPF_REG_1, BPF_PSEUDO_MAP_FD, 0, ifindex);
+		insn(0, 0, 0, 0, 0);
+		insn(BPF_ALU64 | BPF_MOV | BPF_X, BPF_REG_2, BPF_REG_6, 0, 0);
+		insn(BPF_ALU64 | BPF_MOV | BPF_K, BPF_REG_3, 0, 0, XDP_PASS);
+		insn(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_redirect_map);
+		insn(BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
+	} else if (act == XDP_REDIRECT) {
 		insn(BPF_ALU64 | BPF_MOV | BPF_K, BPF_REG_1, 0, 0, ifindex);
 		insn(BPF_ALU64 | BPF_MOV | BPF_K, BPF_REG_2, 0, 0, 0);
 		insn(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_redirect);
@@ -201,6 +234,196 @@ static int attach(int ifindex, int fd)
 	return 0;
 }
 
+/* --- AF_XDP ------------------------------------------------------------- */
+
+/* As many frames as a ring holds: the fill ring always has room for any
+ * frame given back to it. */
+#define XSK_RING 1024
+#define XSK_FRAMES XSK_RING
+#define XSK_FRAME_SIZE 2048
+
+struct ring {
+	uint32_t *prod, *cons;
+	void *desc;
+	uint32_t mask;
+};
+
+static void ring_map(int fd, struct ring *r, const struct xdp_ring_offset *o, size_t elem,
+		     off_t pgoff)
+{
+	size_t len = o->desc + XSK_RING * elem;
+	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, pgoff);
+
+	if (m == MAP_FAILED) {
+		perror("xdpload: mmap of an AF_XDP ring");
+		exit(1);
+	}
+	r->prod = (uint32_t *)(m + o->producer);
+	r->cons = (uint32_t *)(m + o->consumer);
+	r->desc = m + o->desc;
+	r->mask = XSK_RING - 1;
+}
+
+static uint32_t load_acq(uint32_t *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+static void store_rel(uint32_t *p, uint32_t v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+
+/* Gives frame address <addr> to the fill ring. */
+static void fill(struct ring *fq, uint64_t addr)
+{
+	uint32_t p = *fq->prod;
+
+	((uint64_t *)fq->desc)[p & fq->mask] = addr;
+	store_rel(fq->prod, p + 1);
+}
+
+static void swap(uint8_t *f, int a, int b, int len)
+{
+	uint8_t t[6];
+
+	memcpy(t, f + a, len);
+	memcpy(f + a, f + b, len);
+	memcpy(f + b, t, len);
+}
+
+static int xsk(int ifindex, const char *mode, long frames, int port)
+{
+	int zc = !strncmp(mode, "xsk:zc", 6), echo = strstr(mode, ":echo") != NULL;
+	struct xdp_umem_reg reg = { 0 };
+	struct xdp_mmap_offsets off;
+	struct sockaddr_xdp sa = { 0 };
+	struct ring fq, cq, rx, tx;
+	long received = 0, sent = 0, completed = 0;
+	socklen_t olen = sizeof(off);
+	union bpf_attr a;
+	int fd, map, prog, sz = XSK_RING, key = 0, i, rc;
+	char *umem;
+
+	fd = socket(AF_XDP, SOCK_RAW | SOCK_CLOEXEC, 0);
+	if (fd < 0) {
+		perror("xdpload: AF_XDP socket");
+		return 1;
+	}
+	umem = mmap(NULL, (size_t)XSK_FRAMES * XSK_FRAME_SIZE, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (umem == MAP_FAILED) {
+		perror("xdpload: UMEM");
+		return 1;
+	}
+	reg.addr = (uintptr_t)umem;
+	reg.len = (uint64_t)XSK_FRAMES * XSK_FRAME_SIZE;
+	reg.chunk_size = XSK_FRAME_SIZE;
+	if (setsockopt(fd, SOL_XDP, XDP_UMEM_REG, &reg, sizeof(reg)) ||
+	    setsockopt(fd, SOL_XDP, XDP_UMEM_FILL_RING, &sz, sizeof(sz)) ||
+	    setsockopt(fd, SOL_XDP, XDP_UMEM_COMPLETION_RING, &sz, sizeof(sz)) ||
+	    setsockopt(fd, SOL_XDP, XDP_RX_RING, &sz, sizeof(sz)) ||
+	    setsockopt(fd, SOL_XDP, XDP_TX_RING, &sz, sizeof(sz)) ||
+	    getsockopt(fd, SOL_XDP, XDP_MMAP_OFFSETS, &off, &olen)) {
+		perror("xdpload: AF_XDP socket options");
+		return 1;
+	}
+	ring_map(fd, &fq, &off.fr, sizeof(uint64_t), XDP_UMEM_PGOFF_FILL_RING);
+	ring_map(fd, &cq, &off.cr, sizeof(uint64_t), XDP_UMEM_PGOFF_COMPLETION_RING);
+	ring_map(fd, &rx, &off.rx, sizeof(struct xdp_desc), XDP_PGOFF_RX_RING);
+	ring_map(fd, &tx, &off.tx, sizeof(struct xdp_desc), XDP_PGOFF_TX_RING);
+	/* Every frame to the fill ring; an echoed one returns there once its
+	 * completion comes. */
+	for (i = 0; i < XSK_FRAMES; i++)
+		fill(&fq, (uint64_t)i * XSK_FRAME_SIZE);
+
+	memset(&a, 0, sizeof(a));
+	a.map_type = BPF_MAP_TYPE_XSKMAP;
+	a.key_size = 4;
+	a.value_size = 4;
+	a.max_entries = 64;
+	map = syscall(__NR_bpf, BPF_MAP_CREATE, &a, sizeof(a));
+	if (map < 0) {
+		perror("xdpload: XSKMAP");
+		return 1;
+	}
+	/* The program first, as users attach it (a driver may rebuild its
+	 * rings for XDP), then the socket bound to the queue and put in the
+	 * map; until then the program passes the frames on. */
+	prog = load(build(ACT_XSK, map, port));
+	if (attach(ifindex, prog))
+		return 1;
+	sa.sxdp_family = AF_XDP;
+	sa.sxdp_ifindex = ifindex;
+	sa.sxdp_queue_id = 0;
+	sa.sxdp_flags = zc ? XDP_ZEROCOPY : XDP_COPY;
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		rc = errno;
+		fprintf(stderr, "xdpload: AF_XDP bind in %s mode: %s (errno %d)\n",
+			zc ? "zero-copy" : "copy", strerror(rc), rc);
+		attach(ifindex, -1);
+		return 3;
+	}
+	memset(&a, 0, sizeof(a));
+	a.map_fd = map;
+	a.key = (uintptr_t)&key;
+	a.value = (uintptr_t)&fd;
+	if (syscall(__NR_bpf, BPF_MAP_UPDATE_ELEM, &a, sizeof(a))) {
+		perror("xdpload: XSKMAP update");
+		attach(ifindex, -1);
+		return 1;
+	}
+	printf("xsk ready\n");
+	fflush(stdout);
+
+	while (received < frames) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		uint32_t rp, rc_, n, k;
+
+		/* Sent frames back from the completion ring: to the fill ring. */
+		rp = load_acq(cq.prod);
+		for (rc_ = *cq.cons; rc_ != rp; rc_++, completed++)
+			fill(&fq, ((uint64_t *)cq.desc)[rc_ & cq.mask]);
+		store_rel(cq.cons, rc_);
+
+		rp = load_acq(rx.prod);
+		n = rp - *rx.cons;
+		if (!n) {
+			if (poll(&p, 1, 3000) <= 0 && load_acq(rx.prod) == *rx.cons)
+				break;
+			continue;
+		}
+		for (k = 0; k < n; k++) {
+			struct xdp_desc *d = &((struct xdp_desc *)rx.desc)[(*rx.cons + k) & rx.mask];
+			uint8_t *f = (uint8_t *)umem + d->addr;
+
+			received++;
+			if (echo && d->len >= 42) {
+				uint32_t tp = *tx.prod;
+
+				swap(f, 0, 6, 6);	/* MAC addresses */
+				swap(f, 26, 30, 4);	/* IPv4 addresses */
+				swap(f, 34, 36, 2);	/* UDP ports */
+				((struct xdp_desc *)tx.desc)[tp & tx.mask] = *d;
+				store_rel(tx.prod, tp + 1);
+				sent++;
+			} else {
+				fill(&fq, d->addr);
+			}
+		}
+		store_rel(rx.cons, *rx.cons + n);
+		if (echo)
+			sendto(fd, NULL, 0, MSG_DONTWAIT, NULL, 0);
+	}
+	/* The last echoes' completions. */
+	for (i = 0; echo && completed < sent && i < 100; i++) {
+		uint32_t rp = load_acq(cq.prod);
+
+		completed += rp - *cq.cons;
+		store_rel(cq.cons, rp);
+		if (completed < sent) {
+			sendto(fd, NULL, 0, MSG_DONTWAIT, NULL, 0);
+			usleep(10000);
+		}
+	}
+	attach(ifindex, -1);
+	printf("received %ld sent %ld completed %ld\n", received, sent, completed);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int ifindex, target, act, port = 9, fd = -1;
@@ -222,6 +445,13 @@ int main(int argc, char **argv)
 	target = ifindex;
 	if (!strcmp(a, "off"))
 		return attach(ifindex, -1);
+	if (!strncmp(a, "xsk:", 4)) {
+		if (argc < 4) {
+			fprintf(stderr, "usage: xdpload <ifname> xsk:copy|xsk:zc[:echo] <frames> [<port>]\n");
+			return 2;
+		}
+		return xsk(ifindex, a, atol(argv[3]), argc > 4 ? atoi(argv[4]) : 9);
+	}
 	if (!strcmp(a, "pass"))
 		act = XDP_PASS;
 	else if (!strcmp(a, "drop"))
