@@ -25,13 +25,14 @@ ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo tso rx_csum tx_align 
 # coalescing, pause, MTU, offloads, link flaps, reloads), plain pings and
 # TCP (which tso, page_pool and the traffic tests drive too), link mode
 # changes (control_storm flaps the link under load) and the queue's
-# stop/wake counts (its two-way TCP stops and wakes the queue), the
-# self-tests and the autoload set-up (module aliases, modprobe,
-# driver_override);
+# stop/wake counts (its two-way TCP stops and wakes the queue), the Tx
+# queue selection by VLAN priority (the AVB rings 1 and 2 carry XDP frames
+# from the second CPU in xdp), the self-tests and the autoload set-up
+# (module aliases, modprobe, driver_override);
 # the rest exercise the data path and its teardown, where the debug
 # kernels' checks (KASAN, lockdep, kmemleak, DMA-API) find what the normal
 # kernels do not.
-DEBUG_SKIP="ping iperf_tcp tx_bytes ethtool_info ethtool_selftest std_stats eee ethtool_coalesce ethtool_pause channels random_set link_modes tx_flow autoload"
+DEBUG_SKIP="ping iperf_tcp tx_bytes ethtool_info ethtool_selftest std_stats eee ethtool_coalesce ethtool_pause channels random_set link_modes tx_flow tx_queues autoload"
 # On a KASAN kernel (about 2.5 times slower under QEMU) also the tests of
 # link, flow and control paths, which the other debug kernels run, and the
 # single ring, MTU and reset changes: KASAN's part is the memory the data

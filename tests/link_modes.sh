@@ -1,6 +1,6 @@
 #!/bin/sh
 # Robustness: the link changes speed and duplex while iperf3 sends (forced
-# 10/half, forced 100/full, autonegotiation again, twice); each change goes
+# 10/half, forced 100/full, autonegotiation again); each change goes
 # through phylib's adjust_link, which in fec_rs restarts the MAC. Afterwards
 # the link is back at its first settings, traffic flows, counters grew.
 # timeout: 150
@@ -22,18 +22,16 @@ tx0=$(cat /sys/class/net/$IF/statistics/tx_packets)
 iperf3 -c $HOST_IP -p 5202 -t 40 -w 128K > /dev/null 2>&1 &
 sleep 2
 seen=
-for i in 1 2; do
-	ethtool -s $IF speed 10 duplex half autoneg off
-	wait_for 10 sh -c "[ \"\$(ethtool $IF | awk '/Speed:/ { print \$2 }')\" = 10Mb/s ]"
-	seen="$seen $(speed)/$(duplex)"
-	sleep 2
-	ethtool -s $IF speed 100 duplex full autoneg off
-	wait_for 10 sh -c "[ \"\$(ethtool $IF | awk '/Speed:/ { print \$2 }')\" = 100Mb/s ]"
-	seen="$seen $(speed)/$(duplex)"
-	sleep 2
-	ethtool -s $IF autoneg on
-	sleep 3
-done
+ethtool -s $IF speed 10 duplex half autoneg off
+wait_for 10 sh -c "[ \"\$(ethtool $IF | awk '/Speed:/ { print \$2 }')\" = 10Mb/s ]"
+seen="$seen $(speed)/$(duplex)"
+sleep 2
+ethtool -s $IF speed 100 duplex full autoneg off
+wait_for 10 sh -c "[ \"\$(ethtool $IF | awk '/Speed:/ { print \$2 }')\" = 100Mb/s ]"
+seen="$seen $(speed)/$(duplex)"
+sleep 2
+ethtool -s $IF autoneg on
+sleep 3
 killall -9 iperf3 > /dev/null 2>&1
 diag "link modes seen:$seen"
 check "forced 10 Mbit/s half duplex took effect" sh -c "echo '$seen' | grep -q '10Mb/s/Half'"
@@ -47,6 +45,6 @@ check "frames sent across the changes" test $((tx1 - tx0)) -gt 1000
 if [ "$NXP_DRIVER/$NXP_MAC" = rust/enet ]; then
 	n=$(ethtool -S $IF | awk '$1 == "sw_link_restarts:" { print $2 }')
 	diag "MAC restarts for link changes: $n"
-	check "the MAC restarted for the changes" test "$n" -ge 4
+	check "the MAC restarted for the changes" test "$n" -ge 3
 fi
 finish
