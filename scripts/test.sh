@@ -59,6 +59,13 @@ tests_for() { # <board> <driver>
 		# the data path and teardown with its own quirks (one queue pair,
 		# no AVB), the list of the KASAN kernels.
 		case $1 in arm-imx6ul) skip="$skip $KASAN_SKIP" ;; esac
+		# The ppce500's debug kernel leaves out jumbo: in 2 of 3 full
+		# runs (2026-12-04) the emulated eTSEC delivered 9,000-byte
+		# frames with bad lengths there (9 Rx length errors, no ring
+		# halt; TCP at MTU 9000 fell to 1 Mbit/s), not reproduced in 3
+		# runs of the test alone; the normal kernels run it. Under
+		# investigation.
+		case $1 in ppc-e500) skip="$skip jumbo" ;; esac
 		all=
 		for t in $ALL_TESTS; do
 			case " $skip " in *" $t "*) ;; *) all="$all $t" ;; esac
