@@ -33,6 +33,8 @@ pub(crate) mod poll;
 pub(crate) mod skb;
 #[cfg(nxp_net)]
 pub(crate) mod xdp;
+#[cfg(nxp_net)]
+pub(crate) mod xsk;
 
 use kernel::{
     bindings,

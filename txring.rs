@@ -299,6 +299,9 @@ struct TxSlot {
     /// to BQL.
     skb: Option<Skb>,
     frame: Option<XdpFrame>,
+    /// On an AF_XDP zero-copy frame's descriptor: its length (the socket's
+    /// buffer stays mapped by its pool).
+    xsk: Option<u32>,
     nbds: u32,
     bytes: u32,
 }
@@ -317,6 +320,9 @@ pub(crate) struct TxBook {
     slots: KVec<TxSlot>,
     /// Which packets request a completion interrupt.
     pub(crate) irq: TxIrqBatch,
+    /// AF_XDP zero-copy frames released (sent or flushed) since the driver
+    /// last took the count ([`TxBook::take_xsk_done`]).
+    xsk_done: u32,
 }
 
 impl Reclaimed {
@@ -356,6 +362,7 @@ impl TxBook {
             size,
             slots,
             irq: TxIrqBatch::new(batch),
+            xsk_done: 0,
         })
     }
 
@@ -368,6 +375,7 @@ impl TxBook {
             map: None,
             skb: None,
             frame: None,
+            xsk: None,
             nbds: 1,
             bytes,
         };
@@ -469,6 +477,39 @@ impl TxBook {
         self.push(first, 0, Some(map));
         self.slots[self.size.slot(first)].frame = Some(frame);
         Ok((addr, len))
+    }
+
+    /// Records an AF_XDP zero-copy frame of `len` bytes (its pool's memory,
+    /// mapped by the pool) for the next descriptor, at `c.produced`, if it
+    /// has room: as XDP frames ([`TxBook::map_frame`]) it takes only the
+    /// room above the queue's stop threshold `stop`, and none of its bytes
+    /// count for BQL. Its completion is counted for the socket
+    /// ([`TxBook::take_xsk_done`]).
+    // (fec_rs only, as AF_XDP zero-copy.)
+    #[allow(dead_code)]
+    pub(crate) fn map_xsk(&mut self, c: Cursor, stop: u32, len: u32) -> bool {
+        if c.free(self.size) <= stop {
+            return false;
+        }
+        self.begin(c.produced, 0);
+        self.slots[self.size.slot(c.produced)].xsk = Some(len);
+        true
+    }
+
+    /// Descriptors free for AF_XDP frames at cursor `c`: the room above the
+    /// stop threshold `stop`.
+    // (fec_rs only, as AF_XDP zero-copy.)
+    #[allow(dead_code)]
+    pub(crate) fn xsk_room(&self, c: Cursor, stop: u32) -> u32 {
+        c.free(self.size).saturating_sub(stop)
+    }
+
+    /// AF_XDP zero-copy frames released since the last call: the socket's
+    /// completions due.
+    // (fec_rs only, as AF_XDP zero-copy.)
+    #[allow(dead_code)]
+    pub(crate) fn take_xsk_done(&mut self) -> u32 {
+        core::mem::take(&mut self.xsk_done)
     }
 
     /// Software TSO: maps the TCP/IPv4 GSO packet `skb` of layout `l` as
@@ -607,6 +648,7 @@ impl TxBook {
         let mut skb = None;
         let mut bytes = 0;
         let mut xdp_len = 0;
+        let mut xsk = false;
         for k in 0..nbds {
             let c = first.wrapping_add(k);
             let i = self.size.slot(c);
@@ -622,8 +664,12 @@ impl TxBook {
                 bytes = s.bytes;
                 // Unmapped above: the frame may go back to its memory.
                 drop(s.frame.take());
+                if let Some(len) = s.xsk.take() {
+                    xdp_len = len;
+                    xsk = true;
+                }
             }
-            debug_assert!(k == 0 || (s.skb.is_none() && s.frame.is_none()));
+            debug_assert!(k == 0 || (s.skb.is_none() && s.frame.is_none() && s.xsk.is_none()));
             // INVARIANT: the packet's slots are left without counts (and the
             // first without its skb, taken above).
             s.nbds = 0;
@@ -631,6 +677,9 @@ impl TxBook {
             if idle {
                 descs.idle(i, self.size.is_last(c));
             }
+        }
+        if xsk {
+            self.xsk_done += 1;
         }
         (skb, nbds, bytes, xdp_len)
     }

@@ -49,6 +49,7 @@ use crate::netdev::{
         Napi, //
     },
     xdp::XdpStats,
+    xsk::XskPoolRef,
     MacAddr, //
 };
 use crate::ring::RingConfig;
@@ -219,6 +220,9 @@ pub(crate) struct Cfg {
     pub(crate) rings: RingConfig,
     /// Rx buffers laid out for XDP (an XDP program is attached).
     pub(crate) xdp: bool,
+    /// The XSK pool of an AF_XDP socket bound to queue 0 in zero-copy mode:
+    /// the Rx ring receives into its buffers, Tx ring 0 sends its frames.
+    pub(crate) xsk: Option<XskPoolRef>,
     /// The fixed coalescing settings (`ethtool -C`).
     pub(crate) tx_itr: Itr,
     pub(crate) rx_itr: Itr,
@@ -501,7 +505,7 @@ impl Fec {
             tso_limit.set(ndev, rings.thresholds.stop());
         }
         ndev.set_mac(mac);
-        ndev.set_xdp_features(true);
+        ndev.set_xdp_features(true, true);
         if tx_queues > 1 && variant.quirks.has(Quirks::HAS_AVB) {
             ndev.set_pcp_queues(&PCP_QUEUES)?;
         }
@@ -538,6 +542,7 @@ impl Fec {
             new_spinlock!(Cfg {
                 rings,
                 xdp: false,
+                xsk: None,
                 tx_itr: Itr::DEFAULT,
                 rx_itr: Itr::DEFAULT,
                 tx_dim: None,

@@ -262,6 +262,7 @@ impl Fec {
             let mut tx_guard = q.ring.lock();
             if let Some(tx) = (*tx_guard).as_mut() {
                 let flushed = tx.book.flush(&tx.bds, &self.dma, &q.produced, &q.consumed);
+                tx.xsk_completed();
                 // The hardware restarts at the first descriptor.
                 q.produced.store(0, Ordering::Relaxed);
                 q.consumed.store(0, Ordering::Release);
@@ -279,17 +280,21 @@ impl Fec {
         // a tail expression would outlive `_bh`).
         let mut rx_guard = self.rx.lock();
         if let Some(rx) = (*rx_guard).as_mut() {
-            rx.book.rewind(&rx.bds);
+            rx.rewind();
         }
         drop(rx_guard);
     }
 
     /// Allocates and installs the rings.
     pub(crate) fn alloc_rings(&self) -> Result {
-        let (cfg, xdp) = {
+        let (cfg, xdp, xsk) = {
             let c = self.cfg.lock();
-            (c.rings, c.xdp)
+            (c.rings, c.xdp, c.xsk)
         };
+        // SAFETY: A pool in the configuration is bound; the rings are
+        // dropped before the command unbinding it returns (`xsk_setup`
+        // rebuilds them without it first).
+        let mut tx_pool = xsk.map(|p| unsafe { p.get() });
         let mut txs = KVec::with_capacity(self.txs.len(), GFP_KERNEL)?;
         for q in self.txs.iter() {
             // On the AVB parts every descriptor names its ring's class.
@@ -299,20 +304,24 @@ impl Fec {
                 0
             };
             let batch = txring::irq_batches(self.combined_napi);
-            txs.push(
-                TxRing::new(&self.dma, &cfg, self.tso, batch, class)?,
-                GFP_KERNEL,
-            )?;
+            let mut tx = TxRing::new(&self.dma, &cfg, self.tso, batch, class)?;
+            if q.index() == 0 {
+                tx.xsk = tx_pool.take();
+            }
+            txs.push(tx, GFP_KERNEL)?;
         }
         if self.tso {
             self.tso_limit.set(self.dev, cfg.thresholds.stop());
         }
+        // SAFETY: As above.
+        let rx_pool = xsk.map(|p| (unsafe { p.get() }, self.dev));
         let rx = RxRing::new(
             &self.dma,
             &self.rx_napi,
             cfg.rx,
             rx_buf_len(self.dev.mtu()),
             xdp,
+            rx_pool,
         )?;
         let _bh = BhDisabled::new();
         for (q, tx) in self.txs.iter().zip(txs) {
@@ -338,6 +347,7 @@ impl Fec {
             };
             if let Some(mut tx) = tx {
                 tx.book.flush(&tx.bds, &self.dma, &q.produced, &q.consumed);
+                tx.xsk_completed();
             }
             q.txq.reset();
         }

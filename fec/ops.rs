@@ -34,6 +34,7 @@ use crate::netdev::{
     },
     skb::Skb,
     xdp::XdpXmitQueue,
+    xsk::XskPoolRef,
     MacAddr, //
 };
 use core::sync::atomic::Ordering;
@@ -140,8 +141,8 @@ impl NetDriver for Fec {
             // Acknowledge first, so that completions after the reclaim raise
             // the interrupt again once unmasked.
             self.regs.write(regs::IEVENT, q.event());
-            self.clean_tx(q, budget);
-            match napi::tx_end(true, budget) {
+            let done = self.clean_tx(q, budget);
+            match napi::tx_end(done, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
                     if q.napi.complete_done(v) {
@@ -160,12 +161,17 @@ impl NetDriver for Fec {
                 (ievent::RXF, ievent::RXF_0)
             };
             self.regs.write(regs::IEVENT, ack);
+            let mut tx_done = true;
             if self.combined_napi {
                 for q in self.txs.iter() {
-                    self.clean_tx(q, budget);
+                    tx_done &= self.clean_tx(q, budget);
                 }
             }
-            let work = self.clean_rx(napi::rx_quota(budget));
+            let mut work = self.clean_rx(napi::rx_quota(budget));
+            if !tx_done {
+                // An AF_XDP socket has more to send: poll again.
+                work = napi::rx_quota(budget);
+            }
             match napi::rx_end(work, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
@@ -226,6 +232,14 @@ impl NetDriver for Fec {
 
     fn xdp_xmit(&self, frames: &mut XdpXmitQueue<'_>, flush: bool) {
         Fec::xdp_xmit(self, frames, flush)
+    }
+
+    fn xsk_setup(&self, pool: Option<XskPoolRef>, queue: u16) -> Result {
+        Fec::xsk_setup(self, pool, queue)
+    }
+
+    fn xsk_wakeup(&self, queue: u32, rx: bool, tx: bool) -> Result {
+        Fec::xsk_wakeup(self, queue, rx, tx)
     }
 
     fn set_rx_csum(&self, on: bool) -> Result {

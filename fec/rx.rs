@@ -22,10 +22,17 @@ use crate::netdev::{
         DmaAddr,
         DmaDevice, //
     },
+    net::NetDev,
     poll::Napi,
     xdp::{
         XdpCounts,
         XdpPoll, //
+    },
+    xsk::{
+        XskBook,
+        XskDescs,
+        XskPool,
+        XskVerdict, //
     }, //
 };
 use crate::ring::RingSize;
@@ -42,9 +49,17 @@ use kernel::{
     sync::atomic::Relaxed, //
 };
 
+/// Where an Rx ring's buffers come from.
+pub(crate) enum RxBufs {
+    /// Pages of the ring's own page_pool.
+    Pages(RxBook),
+    /// The XSK pool of an AF_XDP socket bound in zero-copy mode.
+    Xsk(XskBook),
+}
+
 /// The Rx ring: its descriptors and buffers.
 pub(crate) struct RxRing {
-    pub(crate) book: RxBook,
+    pub(crate) bufs: RxBufs,
     pub(crate) bds: RxBds,
     /// Buffer length the MAC may fill (MRBR).
     pub(crate) buf_len: u32,
@@ -55,21 +70,57 @@ pub(crate) struct RxBds(pub(crate) DescMem);
 
 impl RxRing {
     /// A ring of `size` buffers of `buf_len` bytes, laid out for XDP if
-    /// `xdp`.
+    /// `xdp`; with `xsk` the buffers of that pool instead (as many bytes
+    /// as they take, `buf_len` at most).
     pub(crate) fn new(
         dma: &DmaDevice,
         napi: &Napi,
         size: RingSize,
         buf_len: u32,
         xdp: bool,
+        xsk: Option<(XskPool, NetDev)>,
     ) -> Result<RxRing> {
         let bds = RxBds(DescMem::new(dma, size.get() as usize * desc::BD_SIZE)?);
+        if let Some((pool, dev)) = xsk {
+            // MRBR: a multiple of 64 bytes (the FCS and the shift bytes
+            // included, as the pool's frame size counts them).
+            let buf_len = buf_len.min(pool.rx_frame_size() & !63);
+            let book = XskBook::new(&bds, dev, 0, size.get() as usize, pool)?;
+            return Ok(RxRing {
+                bufs: RxBufs::Xsk(book),
+                bds,
+                buf_len,
+            });
+        }
         let headroom = if xdp { RX_HEADROOM_XDP } else { RX_HEADROOM };
         Ok(RxRing {
-            book: RxBook::new(&bds, dma, napi, 0, size, headroom, buf_len)?,
+            bufs: RxBufs::Pages(RxBook::new(&bds, dma, napi, 0, size, headroom, buf_len)?),
             bds,
             buf_len,
         })
+    }
+
+    /// Re-arms every descriptor and restarts at the first one (after a MAC
+    /// reset).
+    pub(crate) fn rewind(&mut self) {
+        match &mut self.bufs {
+            RxBufs::Pages(book) => book.rewind(&self.bds),
+            RxBufs::Xsk(book) => book.rewind(&self.bds),
+        }
+    }
+}
+
+impl XskDescs for RxBds {
+    fn arm(&self, i: usize, addr: Option<DmaAddr>, last_in_ring: bool) {
+        RxDescs::arm(self, i, addr, last_in_ring)
+    }
+
+    fn disarm(&self, i: usize, last_in_ring: bool) {
+        let bd = self.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
+        bd.write16(
+            desc::BD_SC,
+            (if last_in_ring { desc::rx::WRAP } else { 0 }).to_le(),
+        );
     }
 }
 
@@ -96,6 +147,16 @@ impl Fec {
         let Some(rx) = (*guard).as_mut() else {
             return 0;
         };
+        let RxRing { bufs, bds, .. } = rx;
+        let book = match bufs {
+            RxBufs::Pages(book) => book,
+            RxBufs::Xsk(book) => {
+                let (work, n) = self.clean_rx_xsk(book, bds, quota);
+                drop(guard);
+                self.rx_done(work, &n);
+                return work;
+            }
+        };
         let rx_csum = self.rx_csum.load(Ordering::Relaxed);
         let mut work = 0;
         let mut n = RxCounts::default();
@@ -107,8 +168,8 @@ impl Fec {
         let xq = self.xdp_txq();
         let mut send = |f| self.xdp_tx_frame(xq, f);
         while work < quota {
-            let i = rx.book.slot();
-            let bd = rx.bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
+            let i = book.slot();
+            let bd = bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
             let sc = u16::from_le(bd.read16(desc::BD_SC));
             if sc & desc::rx::EMPTY != 0 {
                 break;
@@ -122,12 +183,12 @@ impl Fec {
                 // Pieces of a frame longer than a buffer (MAX_FL and FTRL
                 // keep frames within one): dropped, counted once, at their
                 // end.
-                RxStatus::Partial => rx.book.skip(&rx.bds, i, u32::from(datlen)),
-                RxStatus::Frame { .. } if rx.book.gathered().is_some() => {
-                    rx.book.abandon();
+                RxStatus::Partial => book.skip(bds, i, u32::from(datlen)),
+                RxStatus::Frame { .. } if book.gathered().is_some() => {
+                    book.abandon();
                     n.errors += 1;
                     n.length_errors += 1;
-                    rx.book.rearm(&rx.bds, i);
+                    book.rearm(bds, i);
                 }
                 RxStatus::Frame { len } => {
                     let esc = u32::from_le(bd.read32(desc::BD_ESC));
@@ -135,8 +196,8 @@ impl Fec {
                     let csum_ok = rx_csum && desc::rx_csum_ok(esc, prot);
                     // The frame follows the two shift bytes (RACC[SHIFT16]).
                     // `fail_rx_alloc` in debugfs injects refill failures.
-                    let (d, ok) = rx.book.deliver(
-                        &rx.bds,
+                    let (d, ok) = book.deliver(
+                        bds,
                         i,
                         len + desc::RX_SHIFT,
                         desc::RX_SHIFT,
@@ -169,7 +230,7 @@ impl Fec {
                     }
                 }
                 RxStatus::Error { flags } => {
-                    rx.book.abandon();
+                    book.abandon();
                     n.errors += 1;
                     if flags & desc::rx::OV != 0 {
                         n.fifo_errors += 1;
@@ -184,10 +245,10 @@ impl Fec {
                             n.frame_errors += 1;
                         }
                     }
-                    rx.book.rearm(&rx.bds, i);
+                    book.rearm(bds, i);
                 }
             }
-            rx.book.advance();
+            book.advance();
             work += 1;
         }
         drop(guard);
@@ -198,6 +259,13 @@ impl Fec {
             self.xdp_tx_kick(xq);
         }
         self.xdp_stats.add_rx(&xc);
+        self.rx_done(work, &n);
+        work
+    }
+
+    /// The end of an Rx poll that handled `work` descriptors with counts
+    /// `n`: the DMA goes on, DIM and the statistics learn the counts.
+    fn rx_done(&self, work: u32, n: &RxCounts) {
         if work > 0 {
             // Descriptors were handed back: let the DMA continue.
             self.regs.write(regs::R_DES_ACTIVE_0, 0);
@@ -220,6 +288,126 @@ impl Fec {
                 c.add(u64::from(v), Relaxed);
             }
         }
-        work
+    }
+
+    /// Rx of at most `quota` frames into the buffers of an AF_XDP socket
+    /// (zero-copy): returns the descriptors handled, counting a refill of
+    /// descriptors left without a buffer as one, and the poll's counts.
+    fn clean_rx_xsk(&self, book: &mut XskBook, bds: &RxBds, quota: u32) -> (u32, RxCounts) {
+        let mut work = 0;
+        let mut n = RxCounts::default();
+        let rcu = kernel::sync::rcu::read_lock();
+        let mut xdp = self.dev.xdp_prog(&rcu).map(XdpPoll::new);
+        let mut xc = XdpCounts::default();
+        let xq = self.xdp_txq();
+        // The socket must wake us when its fill ring ran dry.
+        let mut dry = false;
+        while work < quota {
+            let i = book.slot();
+            if book.is_hole(i) {
+                // The fill ring was short: the hardware stopped here. Arm
+                // what it has now (the doorbell follows, `work`).
+                work += u32::from(book.fill(bds) > 0);
+                dry = book.is_hole(i);
+                break;
+            }
+            let bd = bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
+            let sc = u16::from_le(bd.read16(desc::BD_SC));
+            if sc & desc::rx::EMPTY != 0 {
+                break;
+            }
+            // The rest of the descriptor is valid once it is ours.
+            dma::dma_rmb();
+            let datlen = u16::from_le(bd.read16(desc::BD_DATLEN));
+            match desc::rx_status(sc, datlen) {
+                RxStatus::Empty => break,
+                // A frame longer than the buffer: dropped, counted once,
+                // at its end.
+                RxStatus::Partial => {
+                    book.discarding = true;
+                    book.rearm(bds, i);
+                }
+                RxStatus::Frame { .. } if book.discarding => {
+                    book.discarding = false;
+                    n.errors += 1;
+                    n.length_errors += 1;
+                    book.rearm(bds, i);
+                }
+                RxStatus::Frame { len } => {
+                    match book.deliver(bds, i, desc::RX_SHIFT, len, &self.rx_napi, xdp.as_mut()) {
+                        None => {
+                            dry = true;
+                            n.dropped += 1;
+                            n.alloc_failures += 1;
+                        }
+                        Some(v) => {
+                            n.packets += 1;
+                            n.bytes += len;
+                            let prog = xdp.is_some();
+                            match v {
+                                XskVerdict::Passed => xc.pass += u32::from(prog),
+                                XskVerdict::Dropped => {
+                                    if prog {
+                                        xc.drop += 1;
+                                    } else {
+                                        n.dropped += 1;
+                                    }
+                                }
+                                XskVerdict::Tx(f) => {
+                                    xc.tx += 1;
+                                    if let Err(f) = self.xdp_tx_frame(xq, f) {
+                                        xc.tx_errors += 1;
+                                        f.tx_error(self.dev);
+                                    }
+                                }
+                                XskVerdict::TxError => {
+                                    xc.tx += 1;
+                                    xc.tx_errors += 1;
+                                }
+                                XskVerdict::Redirected => xc.redirect += 1,
+                                XskVerdict::RedirectError => {
+                                    xc.redirect += 1;
+                                    n.dropped += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+                RxStatus::Error { flags } => {
+                    book.discarding = false;
+                    n.errors += 1;
+                    if flags & desc::rx::OV != 0 {
+                        n.fifo_errors += 1;
+                    } else {
+                        if flags & (desc::rx::LG | desc::rx::SH) != 0 {
+                            n.length_errors += 1;
+                        }
+                        if flags & desc::rx::CR != 0 {
+                            n.crc_errors += 1;
+                        }
+                        if flags & (desc::rx::NO | desc::rx::CL) != 0 {
+                            n.frame_errors += 1;
+                        }
+                    }
+                    book.rearm(bds, i);
+                }
+            }
+            book.advance();
+            work += 1;
+        }
+        if dry && !book.pool().rx_need_wakeup(true) {
+            // No wake-up will come: poll on until the socket fills.
+            work = quota;
+        } else if !dry {
+            book.pool().rx_need_wakeup(false);
+        }
+        // Redirects are flushed before the RCU read lock goes.
+        drop(xdp);
+        drop(rcu);
+        if xc.tx_queued() > 0 {
+            self.xdp_tx_kick(xq);
+        }
+        self.xdp_stats.add_rx(&xc);
+        (work, n)
     }
 }

@@ -41,7 +41,8 @@ use crate::netdev::{
     skb::{
         CsumRequest,
         Skb, //
-    }, //
+    },
+    xsk::XskPool, //
 };
 use crate::qdisc_hooks::TxThresholds;
 use crate::ring::{
@@ -87,6 +88,8 @@ pub(crate) struct TxRing {
     /// Software TSO: a header buffer of `tso::HDR_SIZE` bytes per
     /// descriptor (on parts with TSO).
     pub(crate) hdrs: Option<TxBufMem>,
+    /// The XSK pool whose frames this ring sends (AF_XDP zero-copy).
+    pub(crate) xsk: Option<XskPool>,
 }
 
 /// The Tx descriptors of a ring (enhanced ENET layout) and the frame class
@@ -128,7 +131,17 @@ impl TxRing {
             bds,
             book: TxBook::new(size, batch)?,
             hdrs,
+            xsk: None,
         })
+    }
+
+    /// Hands the AF_XDP frames released since the last call (sent or
+    /// flushed) back to their socket.
+    pub(crate) fn xsk_completed(&mut self) {
+        let n = self.book.take_xsk_done();
+        if let Some(p) = &self.xsk {
+            p.tx_completed(n);
+        }
     }
 }
 
@@ -429,11 +442,13 @@ impl Fec {
     }
 
     /// Tx confirmation: reclaims every packet the hardware has sent, reports
-    /// to BQL and wakes the queue with hysteresis.
-    pub(crate) fn clean_tx(&self, q: &TxPath, budget: i32) {
+    /// to BQL and wakes the queue with hysteresis; on a ring with an
+    /// AF_XDP socket, sends what the socket queued. Returns false if the
+    /// socket has more to send than this poll took.
+    pub(crate) fn clean_tx(&self, q: &TxPath, budget: i32) -> bool {
         let mut guard = q.ring.lock();
         let Some(tx) = (*guard).as_mut() else {
-            return;
+            return true;
         };
         // debugfs `check_bql`: the last poll has reported to BQL all it
         // reclaimed, and xmit reports under this lock, so BQL must count
@@ -449,6 +464,16 @@ impl Fec {
         };
         let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
         q.consumed.store(r.consumed, Ordering::Release);
+        let done = if tx.xsk.is_some() {
+            tx.xsk_completed();
+            self.xsk_xmit(q, tx)
+        } else {
+            true
+        };
+        let c = Cursor {
+            produced: q.produced.load(Ordering::Relaxed),
+            ..c
+        };
         let pending = c.produced != r.consumed;
         // (Not while the transmitter is halted for a link change.)
         let halted = self.tx_halted.load(Ordering::Acquire);
@@ -470,6 +495,7 @@ impl Fec {
         q.napi.dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
         let c = q.counters(size);
         q.txq.completed_wake(pkts, bytes, &c, wake, halted);
+        done
     }
 
     /// The frame events of every Tx ring.

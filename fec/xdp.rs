@@ -23,10 +23,15 @@ use crate::netdev::{
         XdpFrame,
         XdpXmitQueue, //
     },
+    xsk::XskPoolRef,
 };
 use crate::ring::Cursor;
 use core::sync::atomic::Ordering;
 use kernel::prelude::*;
+
+/// AF_XDP frames one Tx poll takes off the socket at most (the C fec's
+/// `FEC_XSK_TX_BUDGET_MAX`).
+const XSK_TX_BUDGET: u32 = 256;
 
 impl Fec {
     /// Lays the Rx buffers out for XDP (`on`) or for the stack alone: a
@@ -125,5 +130,124 @@ impl Fec {
         q.produced
             .store(produced.wrapping_add(1), Ordering::Release);
         Ok(())
+    }
+
+    /// `XDP_SETUP_XSK_POOL`: an AF_XDP socket binds its pool to queue 0
+    /// (`Some`) in zero-copy mode, or unbinds it. The pool is mapped for the
+    /// device first, then a running interface gets new rings filled from it
+    /// (the link stays up); unbinding rebuilds the rings with pages first,
+    /// then unmaps it. Queue 0 only: the only Rx ring (QEMU models no other,
+    /// and the Rx rings 1 and 2 of the AVB parts are not used).
+    pub(crate) fn xsk_setup(&self, pool: Option<XskPoolRef>, queue: u16) -> Result {
+        if queue != 0 {
+            return Err(ERANGE);
+        }
+        let old = self.cfg.lock().xsk;
+        match pool {
+            Some(new) => {
+                if old.is_some() {
+                    return Err(EBUSY);
+                }
+                // SAFETY: Being bound now; dropped at once.
+                unsafe { new.get() }.dma_map(&self.dma)?;
+                self.restart_with(|cfg, apply| cfg.xsk = if apply { Some(new) } else { None })
+                    .inspect_err(|_| {
+                        // SAFETY: Still bound (its command has not
+                        // returned); no ring uses it (the old ones are
+                        // back).
+                        unsafe { new.get() }.dma_unmap();
+                    })
+            }
+            None => {
+                let Some(old) = old else {
+                    return Ok(());
+                };
+                // Without the pool, whether or not the new rings come up:
+                // the pool goes when this returns.
+                let r = self.restart_with(|cfg, _| cfg.xsk = None);
+                // SAFETY: Bound until this returns; no ring uses it now.
+                unsafe { old.get() }.dma_unmap();
+                r
+            }
+        }
+    }
+
+    /// `ndo_xsk_wakeup`: schedules the Rx poll (buffers to fill) and Tx
+    /// ring 0's (frames to send) for the socket bound to `queue`.
+    pub(crate) fn xsk_wakeup(&self, queue: u32, rx: bool, tx: bool) -> Result {
+        if !self.up.load(Ordering::Acquire) || !self.dev.carrier_ok() {
+            return Err(ENETDOWN);
+        }
+        if queue != 0 {
+            return Err(ERANGE);
+        }
+        if self.cfg.lock().xsk.is_none() {
+            return Err(EINVAL);
+        }
+        if rx || (tx && self.combined_napi) {
+            self.rx_napi.schedule();
+        }
+        if tx && !self.combined_napi {
+            self.txs[0].napi.schedule();
+        }
+        Ok(())
+    }
+
+    /// Sends what the AF_XDP socket of Tx ring `tx` (queue `q`, its lock
+    /// held) queued, in the room above the queue's stop threshold, at most
+    /// a poll's budget; true if that was all of it.
+    pub(crate) fn xsk_xmit(&self, q: &TxPath, tx: &mut TxRing) -> bool {
+        let TxRing {
+            size,
+            thresholds,
+            bds,
+            book,
+            xsk,
+            ..
+        } = tx;
+        let Some(pool) = xsk.as_ref() else {
+            return true;
+        };
+        // As the C fec: the socket wakes us for every frame it queues (the
+        // completions of frames in flight do too).
+        pool.tx_need_wakeup();
+        let size = *size;
+        let stop = thresholds.stop();
+        let c = Cursor {
+            produced: q.produced.load(Ordering::Relaxed),
+            consumed: q.consumed.load(Ordering::Acquire),
+        };
+        let room = book.xsk_room(c, stop).min(XSK_TX_BUDGET);
+        if room == 0 {
+            // The ring is full: its completions bring us back.
+            return true;
+        }
+        let mut p = c.produced;
+        let n = pool.tx_take(room, |addr, len| {
+            let cur = Cursor { produced: p, ..c };
+            if !book.map_xsk(cur, stop, len) {
+                // (Cannot happen: `room` is free.)
+                return;
+            }
+            let i = size.slot(p);
+            let flags = TxFlags {
+                last: true,
+                wrap: size.is_last(p),
+                interrupt: true,
+                csum: false,
+            };
+            bds.fill(i, addr, len, desc::tx_esc(flags), None);
+            // The rest of the descriptor before READY.
+            dma::dma_wmb();
+            bds.set_sc(i, desc::tx_sc(flags));
+            p = p.wrapping_add(1);
+        });
+        q.produced.store(p, Ordering::Release);
+        if n > 0 {
+            q.txq.trans_update();
+            dma::wmb();
+            self.kick_tx(q);
+        }
+        n < room
     }
 }

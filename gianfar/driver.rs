@@ -461,7 +461,7 @@ impl Gfar {
         let tso_limit = TsoLimit::new();
         tso_limit.set(ndev, rings.thresholds.stop());
         ndev.set_mac(mac);
-        ndev.set_xdp_features(true);
+        ndev.set_xdp_features(true, false);
         let mut groups = KVec::with_capacity(groups_hw.len(), GFP_KERNEL)?;
         for (i, h) in groups_hw.into_iter().enumerate() {
             groups.push(Group::new(i, h, ndev)?, GFP_KERNEL)?;

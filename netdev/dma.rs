@@ -85,7 +85,7 @@ impl DmaDevice {
         Self(dev.into())
     }
 
-    fn raw(&self) -> *mut kernel::bindings::device {
+    pub(super) fn raw(&self) -> *mut kernel::bindings::device {
         raw_dev(&self.0)
     }
 

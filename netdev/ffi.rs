@@ -151,6 +151,10 @@ mod net {
         XdpFrame;
         /// `struct bpf_prog`.
         BpfProg;
+        /// `struct xdp_buff` (of an XSK pool).
+        XdpBuff;
+        /// `struct xsk_buff_pool`.
+        XskBuffPool;
         /// `struct nxp_napi` of `shim_net.c`: a `napi_struct` with its Rust owner.
         NxpNapi;
         /// `struct nxp_irq` of `shim_net.c`: a requested IRQ with its Rust owner.
@@ -342,6 +346,7 @@ mod net {
         pub(crate) fn nxp_netdev_promisc(dev: *const NetDevice) -> bool;
         pub(crate) fn nxp_netdev_allmulti(dev: *const NetDevice) -> bool;
         pub(crate) fn nxp_netif_carrier(dev: *mut NetDevice, on: bool);
+        pub(crate) fn nxp_netif_carrier_ok(dev: *mut NetDevice) -> bool;
         pub(crate) fn nxp_netif_tx_wake_all(dev: *mut NetDevice);
         pub(crate) fn nxp_local_bh_disable();
         pub(crate) fn nxp_local_bh_enable();
@@ -523,7 +528,34 @@ mod net {
             len: c_uint,
             addr: *mut u64,
         ) -> bool;
-        pub(crate) fn nxp_netdev_set_xdp_features(dev: *mut NetDevice, on: bool);
+        pub(crate) fn nxp_netdev_set_xdp_features(dev: *mut NetDevice, on: bool, zc: bool);
+        pub(crate) fn nxp_xsk_pool_dma_map(
+            pool: *mut XskBuffPool,
+            dev: *mut bindings::device,
+        ) -> c_int;
+        pub(crate) fn nxp_xsk_pool_dma_unmap(pool: *mut XskBuffPool);
+        pub(crate) fn nxp_xsk_pool_rx_frame_size(pool: *mut XskBuffPool) -> u32;
+        pub(crate) fn nxp_xsk_rxq_create(
+            pool: *mut XskBuffPool,
+            dev: *mut NetDevice,
+            queue: u32,
+        ) -> *mut XdpRxqInfo;
+        pub(crate) fn nxp_xsk_rxq_destroy(rxq: *mut XdpRxqInfo);
+        pub(crate) fn nxp_xsk_buff_alloc(pool: *mut XskBuffPool, dma: *mut u64) -> *mut XdpBuff;
+        pub(crate) fn nxp_xsk_buff_free(xdp: *mut XdpBuff);
+        pub(crate) fn nxp_xsk_rx(
+            prog: *mut BpfProg,
+            n: *mut NxpNapi,
+            xdp: *mut XdpBuff,
+            shift: c_uint,
+            len: c_uint,
+            frame: *mut *mut XdpFrame,
+        ) -> c_int;
+        pub(crate) fn nxp_xsk_set_rx_need_wakeup(pool: *mut XskBuffPool, on: bool) -> bool;
+        pub(crate) fn nxp_xsk_set_tx_need_wakeup(pool: *mut XskBuffPool);
+        pub(crate) fn nxp_xsk_tx_peek(pool: *mut XskBuffPool, max: u32) -> u32;
+        pub(crate) fn nxp_xsk_tx_desc(pool: *mut XskBuffPool, i: u32, len: *mut u32) -> u64;
+        pub(crate) fn nxp_xsk_tx_completed(pool: *mut XskBuffPool, n: u32);
         pub(crate) fn nxp_rx_build_gro(
             n: *mut NxpNapi,
             dev: *mut NetDevice,

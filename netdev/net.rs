@@ -35,6 +35,7 @@ use super::{
     raw_dev,
     skb::Skb,
     xdp::XdpXmitQueue,
+    xsk::XskPoolRef,
     MacAddr, //
 };
 
@@ -193,6 +194,12 @@ impl NetDev {
     pub(crate) fn carrier(self, on: bool) {
         // SAFETY: Valid net_device.
         unsafe { ffi::nxp_netif_carrier(self.as_raw(), on) }
+    }
+
+    /// Whether the stack sees the carrier (link) up.
+    pub(crate) fn carrier_ok(self) -> bool {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netif_carrier_ok(self.as_raw()) }
     }
 
     /// Wakes all Tx queues (and their qdiscs, which may hold packets queued
@@ -843,6 +850,22 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     /// doorbell if `flush`.
     fn xdp_xmit(&self, _frames: &mut XdpXmitQueue<'_>, _flush: bool) {}
 
+    /// `XDP_SETUP_XSK_POOL`: binds the XSK pool `pool` to queue `queue`
+    /// (`None`: unbinds the queue's). Only asked of drivers that advertise
+    /// zero-copy ([`NetDev::set_xdp_features`]); under RTNL. A bound pool
+    /// lives until the call that unbinds it, and the driver must be done
+    /// with it when that call returns (see [`XskPoolRef::get`]).
+    fn xsk_setup(&self, _pool: Option<XskPoolRef>, _queue: u16) -> Result {
+        Err(EOPNOTSUPP)
+    }
+
+    /// `ndo_xsk_wakeup`: the socket bound to `queue` queued frames to send
+    /// (`tx`) or buffers to fill (`rx`); the driver schedules the NAPI
+    /// polls that take them.
+    fn xsk_wakeup(&self, _queue: u32, _rx: bool, _tx: bool) -> Result {
+        Err(EOPNOTSUPP)
+    }
+
     fn set_rx_csum(&self, _on: bool) -> Result {
         Err(EOPNOTSUPP)
     }
@@ -1310,6 +1333,38 @@ pub(crate) mod entry {
 
     /// # Safety
     ///
+    /// See the module documentation; `pool` is null or a pool the core
+    /// binds to the device until it unbinds it.
+    pub(crate) unsafe fn xsk_setup<T: NetDriver>(
+        rs: *mut c_void,
+        pool: *mut ffi::XskBuffPool,
+        queue: u16,
+    ) -> c_int {
+        from_result(|| {
+            // SAFETY: Caller contract.
+            unsafe { state::<T>(rs) }.xsk_setup(XskPoolRef::from_raw(pool), queue)?;
+            Ok(0)
+        })
+    }
+
+    /// # Safety
+    ///
+    /// See the module documentation.
+    pub(crate) unsafe fn xsk_wakeup<T: NetDriver>(
+        rs: *mut c_void,
+        queue: u32,
+        rx: bool,
+        tx: bool,
+    ) -> c_int {
+        from_result(|| {
+            // SAFETY: Caller contract.
+            unsafe { state::<T>(rs) }.xsk_wakeup(queue, rx, tx)?;
+            Ok(0)
+        })
+    }
+
+    /// # Safety
+    ///
     /// See the module documentation.
     pub(crate) unsafe fn set_rx_csum<T: NetDriver>(rs: *mut c_void, on: bool) -> c_int {
         from_result(|| {
@@ -1658,6 +1713,32 @@ macro_rules! declare_net_driver {
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::xdp_xmit::<$t>(rs, frames, n, flush) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`;
+            /// `pool` is null or a pool bound until it is unbound.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_xsk_setup(
+                rs: *mut c_void,
+                pool: *mut ffi::XskBuffPool,
+                queue: u16,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::xsk_setup::<$t>(rs, pool, queue) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_xsk_wakeup(
+                rs: *mut c_void,
+                queue: u32,
+                rx: bool,
+                tx: bool,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::xsk_wakeup::<$t>(rs, queue, rx, tx) }
             }
             /// # Safety
             ///

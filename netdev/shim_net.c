@@ -25,6 +25,7 @@
 #include <net/page_pool/helpers.h>
 #include <net/selftests.h>
 #include <net/xdp.h>
+#include <net/xdp_sock_drv.h>
 #include <linux/bpf.h>
 #include <linux/bpf_trace.h>
 #include <linux/filter.h>
@@ -185,6 +186,8 @@ static int nxp_ndo_bpf(struct net_device *dev, struct netdev_bpf *bpf)
 		if (old)
 			bpf_prog_put(old);
 		return 0;
+	case XDP_SETUP_XSK_POOL:
+		return nxp_rs_xsk_setup(priv->rs, bpf->xsk.pool, bpf->xsk.queue_id);
 	default:
 		return -EOPNOTSUPP;
 	}
@@ -196,6 +199,14 @@ static int nxp_ndo_xdp_xmit(struct net_device *dev, int n, struct xdp_frame **fr
 	if (unlikely(flags & ~XDP_XMIT_FLAGS_MASK))
 		return -EINVAL;
 	return nxp_rs_ndo_xdp_xmit(rs_of(dev), frames, n, !!(flags & XDP_XMIT_FLUSH));
+}
+
+/* AF_XDP zero-copy: the socket has frames to send or buffers to fill
+ * (flags XDP_WAKEUP_RX / XDP_WAKEUP_TX). */
+static int nxp_ndo_xsk_wakeup(struct net_device *dev, u32 queue, u32 flags)
+{
+	return nxp_rs_xsk_wakeup(rs_of(dev), queue, flags & XDP_WAKEUP_RX,
+				 flags & XDP_WAKEUP_TX);
 }
 
 static const struct net_device_ops nxp_netdev_ops = {
@@ -214,6 +225,7 @@ static const struct net_device_ops nxp_netdev_ops = {
 	.ndo_eth_ioctl		= phy_do_ioctl_running,
 	.ndo_bpf		= nxp_ndo_bpf,
 	.ndo_xdp_xmit		= nxp_ndo_xdp_xmit,
+	.ndo_xsk_wakeup		= nxp_ndo_xsk_wakeup,
 };
 
 /* --- ethtool_ops ------------------------------------------------------------ */
@@ -764,6 +776,11 @@ bool nxp_netdev_promisc(const struct net_device *dev)
 bool nxp_netdev_allmulti(const struct net_device *dev)
 {
 	return dev->flags & IFF_ALLMULTI;
+}
+
+bool nxp_netif_carrier_ok(const struct net_device *dev)
+{
+	return netif_carrier_ok(dev);
 }
 
 void nxp_netif_carrier(struct net_device *dev, bool on)
@@ -1596,10 +1613,183 @@ bool nxp_dma_map_single(struct device *dev, void *va, unsigned int len, u64 *add
 
 /* The driver runs programs (all actions) and takes frames redirected to it,
  * with or without a program of its own. */
-void nxp_netdev_set_xdp_features(struct net_device *dev, bool on)
+void nxp_netdev_set_xdp_features(struct net_device *dev, bool on, bool zc)
 {
-	xdp_set_features_flag(dev, on ? NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT |
-					NETDEV_XDP_ACT_NDO_XMIT : 0);
+	xdp_features_t f = NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT |
+			   NETDEV_XDP_ACT_NDO_XMIT;
+
+	if (zc)
+		f |= NETDEV_XDP_ACT_XSK_ZEROCOPY;
+	xdp_set_features_flag(dev, on ? f : 0);
+}
+
+/* --- AF_XDP zero-copy ------------------------------------------------------- */
+
+/* The pool's buffers mapped for @dev (before its rings use them). */
+int nxp_xsk_pool_dma_map(struct xsk_buff_pool *pool, struct device *dev)
+{
+	return xsk_pool_dma_map(pool, dev, 0);
+}
+
+/* After the last ring using the pool is gone. */
+void nxp_xsk_pool_dma_unmap(struct xsk_buff_pool *pool)
+{
+	xsk_pool_dma_unmap(pool, 0);
+}
+
+/* Bytes the device may write in one buffer of the pool (from the data on). */
+u32 nxp_xsk_pool_rx_frame_size(struct xsk_buff_pool *pool)
+{
+	return xsk_pool_get_rx_frame_size(pool);
+}
+
+/* The XDP queue info of an Rx ring filled from @pool, registered (and set
+ * as the pool's, which XSKMAP redirects check); NULL on failure. */
+struct xdp_rxq_info *nxp_xsk_rxq_create(struct xsk_buff_pool *pool,
+					struct net_device *dev, u32 queue)
+{
+	struct xdp_rxq_info *rxq = kzalloc(sizeof(*rxq), GFP_KERNEL);
+
+	if (!rxq)
+		return NULL;
+	if (xdp_rxq_info_reg(rxq, dev, queue, 0))
+		goto free;
+	if (xdp_rxq_info_reg_mem_model(rxq, MEM_TYPE_XSK_BUFF_POOL, NULL))
+		goto unreg;
+	xsk_pool_set_rxq_info(pool, rxq);
+	return rxq;
+unreg:
+	xdp_rxq_info_unreg(rxq);
+free:
+	kfree(rxq);
+	return NULL;
+}
+
+void nxp_xsk_rxq_destroy(struct xdp_rxq_info *rxq)
+{
+	xdp_rxq_info_unreg(rxq);
+	kfree(rxq);
+}
+
+/* A buffer of the pool's fill ring and the bus address its data starts at
+ * (XDP_PACKET_HEADROOM and the socket's headroom in); NULL if empty. */
+struct xdp_buff *nxp_xsk_buff_alloc(struct xsk_buff_pool *pool, u64 *dma)
+{
+	struct xdp_buff *xdp = xsk_buff_alloc(pool);
+
+	if (xdp)
+		*dma = xsk_buff_xdp_get_dma(xdp);
+	return xdp;
+}
+
+void nxp_xsk_buff_free(struct xdp_buff *xdp)
+{
+	xsk_buff_free(xdp);
+}
+
+/* A frame of @len bytes the device wrote @shift bytes into the pool buffer
+ * @xdp: runs @prog (if any; none passes every frame) and carries out its
+ * verdict, the buffer always consumed:
+ *   NXP_XDP_PASS	copied into an skb for GRO (the buffer back to the pool);
+ *   NXP_XDP_DROP	dropped (also XDP_ABORTED, unknown actions, and a
+ *			pass that found no skb memory);
+ *   NXP_XDP_TX		*@frame is a copy of it to send back;
+ *   NXP_XDP_TX_ERR	no copy could be made;
+ *   NXP_XDP_REDIRECT	redirected (into the socket, or copied elsewhere);
+ *   NXP_XDP_REDIRECT_ERR  refused (the socket's Rx ring full, ...).
+ * From the Rx NAPI poll; a redirect needs nxp_xdp_flush() before it ends. */
+int nxp_xsk_rx(struct bpf_prog *prog, struct nxp_napi *n, struct xdp_buff *xdp,
+	       unsigned int shift, unsigned int len, struct xdp_frame **frame)
+{
+	struct net_device *dev = n->napi.dev;
+	struct sk_buff *skb;
+	u32 act = XDP_PASS;
+
+	xsk_buff_set_size(xdp, shift + len);
+	xdp->data += shift;
+	xdp->data_meta = xdp->data;
+	xsk_buff_dma_sync_for_cpu(xdp);
+	if (prog)
+		act = bpf_prog_run_xdp(prog, xdp);
+	switch (act) {
+	case XDP_PASS:
+		skb = xdp_build_skb_from_zc(xdp);
+		if (unlikely(!skb)) {
+			xsk_buff_free(xdp);
+			return NXP_XDP_DROP;
+		}
+		napi_gro_receive(&n->napi, skb);
+		return NXP_XDP_PASS;
+	case XDP_TX:
+		*frame = xdp_convert_buff_to_frame(xdp);
+		if (unlikely(!*frame)) {
+			trace_xdp_exception(dev, prog, act);
+			xsk_buff_free(xdp);
+			return NXP_XDP_TX_ERR;
+		}
+		return NXP_XDP_TX;
+	case XDP_REDIRECT:
+		if (unlikely(xdp_do_redirect(dev, xdp, prog))) {
+			trace_xdp_exception(dev, prog, act);
+			xsk_buff_free(xdp);
+			return NXP_XDP_REDIRECT_ERR;
+		}
+		return NXP_XDP_REDIRECT;
+	default:
+		bpf_warn_invalid_xdp_action(dev, prog, act);
+		fallthrough;
+	case XDP_ABORTED:
+		trace_xdp_exception(dev, prog, act);
+		fallthrough;
+	case XDP_DROP:
+		xsk_buff_free(xdp);
+		return NXP_XDP_DROP;
+	}
+}
+
+/* The socket is to wake the Rx NAPI (its fill ring ran dry) or not; false
+ * if it takes no such requests. */
+bool nxp_xsk_set_rx_need_wakeup(struct xsk_buff_pool *pool, bool on)
+{
+	if (!xsk_uses_need_wakeup(pool))
+		return false;
+	if (on)
+		xsk_set_rx_need_wakeup(pool);
+	else
+		xsk_clear_rx_need_wakeup(pool);
+	return true;
+}
+
+/* The socket is to wake the Tx NAPI for what it queues next. */
+void nxp_xsk_set_tx_need_wakeup(struct xsk_buff_pool *pool)
+{
+	if (xsk_uses_need_wakeup(pool))
+		xsk_set_tx_need_wakeup(pool);
+}
+
+/* Takes up to @max frames off the socket's Tx ring (all must be sent);
+ * returns how many, then nxp_xsk_tx_desc() for each. */
+u32 nxp_xsk_tx_peek(struct xsk_buff_pool *pool, u32 max)
+{
+	return xsk_tx_peek_release_desc_batch(pool, max);
+}
+
+/* Frame @i of the last nxp_xsk_tx_peek(): its bus address (synced for the
+ * device) and *@len. */
+u64 nxp_xsk_tx_desc(struct xsk_buff_pool *pool, u32 i, u32 *len)
+{
+	struct xdp_desc *d = &pool->tx_descs[i];
+	dma_addr_t dma = xsk_buff_raw_get_dma(pool, d->addr);
+
+	xsk_buff_raw_dma_sync_for_device(pool, dma, d->len);
+	*len = d->len;
+	return dma;
+}
+
+/* @n frames of the socket's were sent (their completion ring entries). */
+void nxp_xsk_tx_completed(struct xsk_buff_pool *pool, u32 n)
+{
+	xsk_tx_completed(pool, n);
 }
 
 /* --- PHY -------------------------------------------------------------------- */

@@ -21,6 +21,8 @@ struct page_pool;
 struct sk_buff;
 struct xdp_frame;
 struct xdp_rxq_info;
+struct xdp_buff;
+struct xsk_buff_pool;
 struct bpf_prog;
 struct netlink_ext_ack;
 
@@ -123,6 +125,8 @@ int nxp_rs_ndo_set_rx_csum(void *rs, bool on);
 void nxp_rs_std_stats(void *rs, int queue, struct nxp_std_stats *s);
 int nxp_rs_xdp_setup(void *rs, bool on, struct netlink_ext_ack *extack);
 int nxp_rs_ndo_xdp_xmit(void *rs, struct xdp_frame **frames, int n, bool flush);
+int nxp_rs_xsk_setup(void *rs, struct xsk_buff_pool *pool, u16 queue);
+int nxp_rs_xsk_wakeup(void *rs, u32 queue, bool rx, bool tx);
 
 /* net_device */
 struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
@@ -142,6 +146,7 @@ void nxp_netdev_set_mtu(struct net_device *dev, unsigned int mtu);
 bool nxp_netdev_promisc(const struct net_device *dev);
 bool nxp_netdev_allmulti(const struct net_device *dev);
 void nxp_netif_carrier(struct net_device *dev, bool on);
+bool nxp_netif_carrier_ok(const struct net_device *dev);
 void nxp_netif_tx_wake_all(struct net_device *dev);
 void nxp_local_bh_disable(void);
 void nxp_local_bh_enable(void);
@@ -249,7 +254,24 @@ void nxp_xdp_tx_error(struct net_device *dev, struct xdp_frame *frame);
 void nxp_xdp_return_frame(struct xdp_frame *frame);
 void *nxp_xdp_frame_data(const struct xdp_frame *frame, unsigned int *len);
 bool nxp_dma_map_single(struct device *dev, void *va, unsigned int len, u64 *addr);
-void nxp_netdev_set_xdp_features(struct net_device *dev, bool on);
+void nxp_netdev_set_xdp_features(struct net_device *dev, bool on, bool zc);
+
+/* AF_XDP zero-copy: an XSK buffer pool on a queue's rings. */
+int nxp_xsk_pool_dma_map(struct xsk_buff_pool *pool, struct device *dev);
+void nxp_xsk_pool_dma_unmap(struct xsk_buff_pool *pool);
+u32 nxp_xsk_pool_rx_frame_size(struct xsk_buff_pool *pool);
+struct xdp_rxq_info *nxp_xsk_rxq_create(struct xsk_buff_pool *pool,
+					struct net_device *dev, u32 queue);
+void nxp_xsk_rxq_destroy(struct xdp_rxq_info *rxq);
+struct xdp_buff *nxp_xsk_buff_alloc(struct xsk_buff_pool *pool, u64 *dma);
+void nxp_xsk_buff_free(struct xdp_buff *xdp);
+int nxp_xsk_rx(struct bpf_prog *prog, struct nxp_napi *n, struct xdp_buff *xdp,
+	       unsigned int shift, unsigned int len, struct xdp_frame **frame);
+bool nxp_xsk_set_rx_need_wakeup(struct xsk_buff_pool *pool, bool on);
+void nxp_xsk_set_tx_need_wakeup(struct xsk_buff_pool *pool);
+u32 nxp_xsk_tx_peek(struct xsk_buff_pool *pool, u32 max);
+u64 nxp_xsk_tx_desc(struct xsk_buff_pool *pool, u32 i, u32 *len);
+void nxp_xsk_tx_completed(struct xsk_buff_pool *pool, u32 n);
 
 /* PHY */
 int nxp_phy_connect(struct net_device *dev, struct device_node *np);

@@ -55,11 +55,13 @@ impl NetDev {
         NonNull::new(p).map(|p| XdpProg(p, PhantomData))
     }
 
-    /// Advertises XDP (every action, and the device as a redirect target).
-    /// Probe, before registration.
-    pub(crate) fn set_xdp_features(self, on: bool) {
+    /// Advertises XDP (every action, and the device as a redirect target),
+    /// with AF_XDP zero-copy if `zc` (the driver takes XSK pools,
+    /// [`NetDriver::xsk_setup`](super::net::NetDriver::xsk_setup)). Probe,
+    /// before registration.
+    pub(crate) fn set_xdp_features(self, on: bool, zc: bool) {
         // SAFETY: A live device, not registered yet or under RTNL.
-        unsafe { ffi::nxp_netdev_set_xdp_features(self.as_raw(), on) }
+        unsafe { ffi::nxp_netdev_set_xdp_features(self.as_raw(), on, zc) }
     }
 }
 
@@ -86,12 +88,24 @@ pub(crate) struct XdpPoll<'a> {
     redirected: bool,
 }
 
+impl XdpProg<'_> {
+    /// The program, for the shim (live for the RCU section `'_`).
+    pub(crate) fn as_raw(&self) -> *mut ffi::BpfProg {
+        self.0.as_ptr()
+    }
+}
+
 impl<'a> XdpPoll<'a> {
     pub(crate) fn new(prog: XdpProg<'a>) -> Self {
         Self {
             prog,
             redirected: false,
         }
+    }
+
+    /// A frame of this poll was redirected: the flush is due at its end.
+    pub(crate) fn note_redirect(&mut self) {
+        self.redirected = true;
     }
 
     /// Runs the program on the `*len` bytes at `*off` in the buffer at `va`
