@@ -115,7 +115,8 @@ case_run() {
 		[ $i != $q ] && [ $dlt -ge 100 ] && ok_other=0
 		i=$((i + 1))
 	done
-	diag "$how PCP $pcp: sent $sent, the host received ${got:-0} with VLAN $vid PCP $pcp; qdiscs$deltas"
+	drops=$(grep -o "socket drops [0-9]*" /tmp/remote.out | awk '{ print $3 }')
+	diag "$how PCP $pcp: sent $sent, the host received ${got:-0} with VLAN $vid PCP $pcp (its socket lost ${drops:-?}); qdiscs$deltas"
 	check "$how PCP $pcp: all $N frames sent" test "$sent" = $N
 	check "$how PCP $pcp: the host received every frame, with its tag" test "${got:-0}" = "$sent"
 	check "$how PCP $pcp: queue $q's qdisc sent them" test "${dq:-0}" -ge "$sent"
