@@ -19,7 +19,7 @@
  * Rx queue 0 in copy or zero-copy mode (bind's XDP_COPY / XDP_ZEROCOPY; a
  * refusal prints the errno, detaches the program and exits 3), takes up to <frames> frames from its Rx
  * ring ("echo": sends each back through its Tx ring, addresses and ports
- * swapped), stops 3 s after the last one, detaches the program and prints
+ * swapped), stops 3 s after the last one (20 s if none came), detaches the program and prints
  * "received R sent S completed C".
  */
 /* The AF_XDP rings' mmap offsets pass 4 GiB, also on 32-bit CPUs. */
@@ -382,7 +382,10 @@ static int xsk(int ifindex, const char *mode, long frames, int port)
 		rp = load_acq(rx.prod);
 		n = rp - *rx.cons;
 		if (!n) {
-			if (poll(&p, 1, 3000) <= 0 && load_acq(rx.prod) == *rx.cons)
+			/* Up to 20 s for the first frame (the host's sender
+			 * starts late on a busy machine), 3 s idle after. */
+			if (poll(&p, 1, received ? 3000 : 20000) <= 0 &&
+			    load_acq(rx.prod) == *rx.cons)
 				break;
 			continue;
 		}
