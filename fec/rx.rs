@@ -110,6 +110,40 @@ impl RxRing {
     }
 }
 
+impl RxBds {
+    /// What the MAC left in descriptor `i`, and its data length; the rest
+    /// of a descriptor that is not `Empty` may be read after this.
+    fn status(&self, i: usize) -> (RxStatus, u16) {
+        let bd = self.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
+        let sc = u16::from_le(bd.read16(desc::BD_SC));
+        if sc & desc::rx::EMPTY != 0 {
+            return (RxStatus::Empty, 0);
+        }
+        // The rest of the descriptor is valid once it is ours.
+        dma::dma_rmb();
+        let datlen = u16::from_le(bd.read16(desc::BD_DATLEN));
+        (desc::rx_status(sc, datlen), datlen)
+    }
+}
+
+/// Counts a frame the MAC reported with the error bits `flags`.
+fn count_error(n: &mut RxCounts, flags: u16) {
+    n.errors += 1;
+    if flags & desc::rx::OV != 0 {
+        n.fifo_errors += 1;
+    } else {
+        if flags & (desc::rx::LG | desc::rx::SH) != 0 {
+            n.length_errors += 1;
+        }
+        if flags & desc::rx::CR != 0 {
+            n.crc_errors += 1;
+        }
+        if flags & (desc::rx::NO | desc::rx::CL) != 0 {
+            n.frame_errors += 1;
+        }
+    }
+}
+
 impl XskDescs for RxBds {
     fn arm(&self, i: usize, addr: Option<DmaAddr>, last_in_ring: bool) {
         RxDescs::arm(self, i, addr, last_in_ring)
@@ -169,15 +203,7 @@ impl Fec {
         let mut send = |f| self.xdp_tx_frame(xq, f);
         while work < quota {
             let i = book.slot();
-            let bd = bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
-            let sc = u16::from_le(bd.read16(desc::BD_SC));
-            if sc & desc::rx::EMPTY != 0 {
-                break;
-            }
-            // The rest of the descriptor is valid once it is ours.
-            dma::dma_rmb();
-            let datlen = u16::from_le(bd.read16(desc::BD_DATLEN));
-            let status = desc::rx_status(sc, datlen);
+            let (status, datlen) = bds.status(i);
             match status {
                 RxStatus::Empty => break,
                 // Pieces of a frame longer than a buffer (MAX_FL and FTRL
@@ -191,6 +217,7 @@ impl Fec {
                     book.rearm(bds, i);
                 }
                 RxStatus::Frame { len } => {
+                    let bd = bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
                     let esc = u32::from_le(bd.read32(desc::BD_ESC));
                     let prot = u32::from_le(bd.read32(desc::BD_PROT));
                     let csum_ok = rx_csum && desc::rx_csum_ok(esc, prot);
@@ -231,20 +258,7 @@ impl Fec {
                 }
                 RxStatus::Error { flags } => {
                     book.abandon();
-                    n.errors += 1;
-                    if flags & desc::rx::OV != 0 {
-                        n.fifo_errors += 1;
-                    } else {
-                        if flags & (desc::rx::LG | desc::rx::SH) != 0 {
-                            n.length_errors += 1;
-                        }
-                        if flags & desc::rx::CR != 0 {
-                            n.crc_errors += 1;
-                        }
-                        if flags & (desc::rx::NO | desc::rx::CL) != 0 {
-                            n.frame_errors += 1;
-                        }
-                    }
+                    count_error(&mut n, flags);
                     book.rearm(bds, i);
                 }
             }
@@ -311,15 +325,7 @@ impl Fec {
                 dry = book.is_hole(i);
                 break;
             }
-            let bd = bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
-            let sc = u16::from_le(bd.read16(desc::BD_SC));
-            if sc & desc::rx::EMPTY != 0 {
-                break;
-            }
-            // The rest of the descriptor is valid once it is ours.
-            dma::dma_rmb();
-            let datlen = u16::from_le(bd.read16(desc::BD_DATLEN));
-            match desc::rx_status(sc, datlen) {
+            match bds.status(i).0 {
                 RxStatus::Empty => break,
                 // A frame longer than the buffer: dropped, counted once,
                 // at its end.
@@ -375,20 +381,7 @@ impl Fec {
                 }
                 RxStatus::Error { flags } => {
                     book.discarding = false;
-                    n.errors += 1;
-                    if flags & desc::rx::OV != 0 {
-                        n.fifo_errors += 1;
-                    } else {
-                        if flags & (desc::rx::LG | desc::rx::SH) != 0 {
-                            n.length_errors += 1;
-                        }
-                        if flags & desc::rx::CR != 0 {
-                            n.crc_errors += 1;
-                        }
-                        if flags & (desc::rx::NO | desc::rx::CL) != 0 {
-                            n.frame_errors += 1;
-                        }
-                    }
+                    count_error(&mut n, flags);
                     book.rearm(bds, i);
                 }
             }
