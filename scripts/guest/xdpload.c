@@ -350,7 +350,12 @@ static int xsk(int ifindex, const char *mode, long frames, int port)
 	sa.sxdp_ifindex = ifindex;
 	sa.sxdp_queue_id = 0;
 	sa.sxdp_flags = zc ? XDP_ZEROCOPY : XDP_COPY;
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+	/* A socket on this queue closed just before may still hold it: its
+	 * pool is released by deferred work (EBUSY until then). */
+	for (i = 0; (rc = bind(fd, (struct sockaddr *)&sa, sizeof(sa))) &&
+		    errno == EBUSY && i < 50; i++)
+		usleep(100000);
+	if (rc) {
 		rc = errno;
 		fprintf(stderr, "xdpload: AF_XDP bind in %s mode: %s (errno %d)\n",
 			zc ? "zero-copy" : "copy", strerror(rc), rc);
