@@ -270,10 +270,10 @@ if [ -n "$bound" ] && [ "$NXP_DRIVER" = rust ]; then
 	IF=$(netif)
 	check "pings after the reload" ping -c 2 -W 2 $HOST_IP
 fi
-# (The C fec's zero-copy Rx hands the stack frames without their protocol,
-# eth_type_trans() missing in fec_build_skb_zc(): while its socket is bound
-# the guest's TCP to the host agent fails, so only a driver whose zero-copy
-# receive worked goes on to the echoes.)
+# (The C fec's socket receives nothing here; by its code, its zero-copy
+# Rx hands the stack frames without eth_type_trans() (fec_build_skb_zc()),
+# so while its socket is bound the guest's TCP to the host agent would
+# fail. Only a driver whose zero-copy receive worked goes on.)
 if [ -n "$bound" ]; then
 	check "AF_XDP socket in zero-copy mode for echoes" xsk_start xsk:zc:echo
 	check "AF_XDP zero-copy: every frame back at the host from the socket's memory" echoed $N "AF_XDP zero-copy echo"
