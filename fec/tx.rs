@@ -243,6 +243,23 @@ impl TxBds {
         }
     }
 
+    /// Hands the hardware a frame of one buffer (an XDP or AF_XDP frame)
+    /// at ring counter `at` of a ring of `size`: `len` bytes at `addr`,
+    /// with a completion interrupt, READY written last.
+    pub(crate) fn put_frame(&self, size: RingSize, at: u32, addr: DmaAddr, len: u32) {
+        let i = size.slot(at);
+        let flags = TxFlags {
+            last: true,
+            wrap: size.is_last(at),
+            interrupt: true,
+            csum: false,
+        };
+        self.fill(i, addr, len, desc::tx_esc(flags), None);
+        // The rest of the descriptor before READY.
+        dma::dma_wmb();
+        self.set_sc(i, desc::tx_sc(flags));
+    }
+
     pub(crate) fn set_sc(&self, i: usize, sc: u16) {
         self.bd(i).write16(desc::BD_SC, sc.to_le());
     }
@@ -464,15 +481,14 @@ impl Fec {
         };
         let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
         q.consumed.store(r.consumed, Ordering::Release);
-        let done = if tx.xsk.is_some() {
+        let (c, done) = if tx.xsk.is_some() {
             tx.xsk_completed();
-            self.xsk_xmit(q, tx)
+            let done = self.xsk_xmit(q, tx);
+            // (Its frames are in flight too.)
+            let produced = q.produced.load(Ordering::Relaxed);
+            (Cursor { produced, ..c }, done)
         } else {
-            true
-        };
-        let c = Cursor {
-            produced: q.produced.load(Ordering::Relaxed),
-            ..c
+            (c, true)
         };
         let pending = c.produced != r.consumed;
         // (Not while the transmitter is halted for a link change.)

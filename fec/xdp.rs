@@ -6,10 +6,6 @@
 //! Tx queues), as the C fec.
 
 use crate::fec::{
-    desc::{
-        self,
-        TxFlags, //
-    },
     driver::Fec,
     tx::{
         TxPath,
@@ -116,17 +112,7 @@ impl Fec {
             consumed: q.consumed.load(Ordering::Acquire),
         };
         let (addr, len) = tx.book.map_frame(&self.dma, f, c, tx.thresholds.stop())?;
-        let i = size.slot(produced);
-        let flags = TxFlags {
-            last: true,
-            wrap: size.is_last(produced),
-            interrupt: true,
-            csum: false,
-        };
-        tx.bds.fill(i, addr, len, desc::tx_esc(flags), None);
-        // The rest of the descriptor before READY.
-        dma::dma_wmb();
-        tx.bds.set_sc(i, desc::tx_sc(flags));
+        tx.bds.put_frame(size, produced, addr, len);
         q.produced
             .store(produced.wrapping_add(1), Ordering::Release);
         Ok(())
@@ -229,24 +215,12 @@ impl Fec {
                 // (Cannot happen: `room` is free.)
                 return;
             }
-            let i = size.slot(p);
-            let flags = TxFlags {
-                last: true,
-                wrap: size.is_last(p),
-                interrupt: true,
-                csum: false,
-            };
-            bds.fill(i, addr, len, desc::tx_esc(flags), None);
-            // The rest of the descriptor before READY.
-            dma::dma_wmb();
-            bds.set_sc(i, desc::tx_sc(flags));
+            bds.put_frame(size, p, addr, len);
             p = p.wrapping_add(1);
         });
         q.produced.store(p, Ordering::Release);
         if n > 0 {
-            q.txq.trans_update();
-            dma::wmb();
-            self.kick_tx(q);
+            self.xdp_tx_kick(q);
         }
         n < room
     }
