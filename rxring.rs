@@ -3,7 +3,10 @@
 //! Rx ring bookkeeping shared by both drivers: the page_pool buffer each
 //! descriptor owns, the next descriptor to look at, and the frame path
 //! (refill first, sync, `build_skb`, GRO). The descriptor format stays with
-//! each driver ([`RxDescs`]); the index math is `ring.rs`.
+//! each driver ([`RxDescs`]); the index math is `ring.rs`. The rings an
+//! AF_XDP socket's buffers fill are [`xsk`].
+
+pub(crate) mod xsk;
 
 use kernel::prelude::*;
 
@@ -23,6 +26,7 @@ use crate::{
         poll::Napi,
         xdp::{
             XdpCounts,
+            XdpDone,
             XdpFrame,
             XdpPoll,
             XdpVerdict,
@@ -429,40 +433,25 @@ impl RxBook {
         len: u32,
         dev: NetDev,
     ) -> Option<(RxPage, u32, u32)> {
-        let c = x.counts;
-        match self.pool.run_xdp(x.poll, page, off, len) {
+        let done = match self.pool.run_xdp(x.poll, page, off, len) {
             (XdpVerdict::Pass { off, len }, Some(p)) => {
-                c.pass += 1;
+                x.counts.pass += 1;
                 return Some((p, off, len));
             }
-            (XdpVerdict::Tx(frame), _) => {
-                c.tx += 1;
-                if let Err(f) = (x.tx)(frame) {
-                    c.tx_errors += 1;
-                    f.tx_error(dev);
-                }
-            }
-            (XdpVerdict::TxError, p) => {
-                c.tx += 1;
-                c.tx_errors += 1;
+            (XdpVerdict::Tx(frame), _) => XdpDone::Tx(frame),
+            (XdpVerdict::Redirected, _) => XdpDone::Redirected,
+            (v, p) => {
                 if let Some(p) = p {
                     self.pool.put(p);
                 }
-            }
-            (XdpVerdict::Redirected, _) => c.redirect += 1,
-            (XdpVerdict::RedirectError, p) => {
-                c.redirect += 1;
-                if let Some(p) = p {
-                    self.pool.put(p);
+                match v {
+                    XdpVerdict::TxError => XdpDone::TxError,
+                    XdpVerdict::RedirectError => XdpDone::RedirectError,
+                    _ => XdpDone::Dropped,
                 }
             }
-            (XdpVerdict::Drop | XdpVerdict::Pass { .. }, p) => {
-                c.drop += 1;
-                if let Some(p) = p {
-                    self.pool.put(p);
-                }
-            }
-        }
+        };
+        x.counts.count(done, x.tx, dev);
         None
     }
 }

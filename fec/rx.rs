@@ -26,17 +26,17 @@ use crate::netdev::{
     poll::Napi,
     xdp::{
         XdpCounts,
+        XdpDone,
         XdpPoll, //
     },
-    xsk::{
-        XskBook,
-        XskDescs,
-        XskPool,
-        XskVerdict, //
-    }, //
+    xsk::XskPool, //
 };
 use crate::ring::RingSize;
 use crate::rxring::{
+    xsk::{
+        XskBook,
+        XskDescs, //
+    },
     Delivery,
     RxBook,
     RxCounts,
@@ -145,10 +145,6 @@ fn count_error(n: &mut RxCounts, flags: u16) {
 }
 
 impl XskDescs for RxBds {
-    fn arm(&self, i: usize, addr: Option<DmaAddr>, last_in_ring: bool) {
-        RxDescs::arm(self, i, addr, last_in_ring)
-    }
-
     fn disarm(&self, i: usize, last_in_ring: bool) {
         let bd = self.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
         bd.write16(
@@ -346,35 +342,14 @@ impl Fec {
                             n.dropped += 1;
                             n.alloc_failures += 1;
                         }
-                        Some(v) => {
+                        Some(done) => {
                             n.packets += 1;
                             n.bytes += len;
-                            let prog = xdp.is_some();
-                            match v {
-                                XskVerdict::Passed => xc.pass += u32::from(prog),
-                                XskVerdict::Dropped => {
-                                    if prog {
-                                        xc.drop += 1;
-                                    } else {
-                                        n.dropped += 1;
-                                    }
-                                }
-                                XskVerdict::Tx(f) => {
-                                    xc.tx += 1;
-                                    if let Err(f) = self.xdp_tx_frame(xq, f) {
-                                        xc.tx_errors += 1;
-                                        f.tx_error(self.dev);
-                                    }
-                                }
-                                XskVerdict::TxError => {
-                                    xc.tx += 1;
-                                    xc.tx_errors += 1;
-                                }
-                                XskVerdict::Redirected => xc.redirect += 1,
-                                XskVerdict::RedirectError => {
-                                    xc.redirect += 1;
-                                    n.dropped += 1;
-                                }
+                            if xdp.is_some() {
+                                xc.count(done, &mut |f| self.xdp_tx_frame(xq, f), self.dev);
+                            } else if let XdpDone::Dropped = done {
+                                // No skb for it.
+                                n.dropped += 1;
                             }
                         }
                     }

@@ -311,6 +311,56 @@ impl XdpCounts {
     pub(crate) fn tx_queued(&self) -> u32 {
         self.tx - self.tx_errors
     }
+
+    /// Counts what the program did with a frame, and queues its `XDP_TX`
+    /// frame with `tx` (which gives the frame back when its ring has no
+    /// room: a Tx error, the frame freed). A redirect its target refused
+    /// counts as a redirect and a drop, as the C fec counts it.
+    pub(crate) fn count(
+        &mut self,
+        done: XdpDone,
+        tx: &mut dyn FnMut(XdpFrame) -> core::result::Result<(), XdpFrame>,
+        dev: NetDev,
+    ) {
+        match done {
+            XdpDone::Passed => self.pass += 1,
+            XdpDone::Dropped => self.drop += 1,
+            XdpDone::Tx(frame) => {
+                self.tx += 1;
+                if let Err(f) = tx(frame) {
+                    self.tx_errors += 1;
+                    f.tx_error(dev);
+                }
+            }
+            XdpDone::TxError => {
+                self.tx += 1;
+                self.tx_errors += 1;
+            }
+            XdpDone::Redirected => self.redirect += 1,
+            XdpDone::RedirectError => {
+                self.redirect += 1;
+                self.drop += 1;
+            }
+        }
+    }
+}
+
+/// What became of a frame an XDP program saw, its buffer dealt with: what
+/// an Rx poll counts ([`XdpCounts::count`]).
+pub(crate) enum XdpDone {
+    /// For the stack (no program, or `XDP_PASS`).
+    Passed,
+    /// Dropped by the program (or `XDP_ABORTED`), or no skb for it.
+    Dropped,
+    /// `XDP_TX`: the frame, to be sent back.
+    Tx(XdpFrame),
+    /// `XDP_TX`, but no frame could be made of the buffer.
+    TxError,
+    /// Redirected: the buffer has gone with it.
+    Redirected,
+    /// `XDP_REDIRECT` to a target that refused it (an AF_XDP socket's Rx
+    /// ring full).
+    RedirectError,
 }
 
 /// The frames of one `ndo_xdp_xmit` call, taken in order: the driver owns

@@ -22,6 +22,7 @@ use super::{
     net::NetDev,
     poll::Napi,
     xdp::{
+        XdpDone,
         XdpFrame,
         XdpPoll, //
     },
@@ -92,13 +93,23 @@ impl XskPool {
 
     /// A buffer of the socket's fill ring, `None` if it is empty. Under the
     /// lock of the Rx ring that uses the pool (`&mut` of its book).
-    fn alloc(&self) -> Option<XskBuf> {
+    pub(crate) fn alloc(&self) -> Option<XskBuf> {
         let mut dma = 0;
         // SAFETY: A live pool, whose buffers only the Rx ring's lock holder
         // allocates (type invariant); `dma` is a local.
         let xdp = unsafe { ffi::nxp_xsk_buff_alloc(self.0.as_ptr(), &mut dma) };
         // INVARIANT: a buffer just taken from the pool.
         NonNull::new(xdp).map(|xdp| XskBuf { xdp, dma })
+    }
+
+    /// The XDP queue info of Rx queue `queue` of `dev`, whose buffers come
+    /// from this pool: registered with the pool's memory model and set as
+    /// the pool's until the value is dropped.
+    pub(crate) fn rxq(&self, dev: NetDev, queue: u32) -> Result<XskRxq> {
+        // SAFETY: A live pool (type invariant) and device.
+        let rxq = unsafe { ffi::nxp_xsk_rxq_create(self.0.as_ptr(), dev.as_raw(), queue) };
+        // INVARIANT: registered, now owned.
+        Ok(XskRxq(NonNull::new(rxq).ok_or(ENOMEM)?))
     }
 
     /// Whether the socket must wake the Rx NAPI (with `poll()` or
@@ -150,7 +161,7 @@ impl XskPool {
 /// # Invariants
 ///
 /// `0` is a registered `struct xdp_rxq_info` this value owns.
-struct XskRxq(NonNull<ffi::XdpRxqInfo>);
+pub(crate) struct XskRxq(NonNull<ffi::XdpRxqInfo>);
 
 // SAFETY: Unregistered from whichever CPU drops it (process context).
 unsafe impl Send for XskRxq {}
@@ -167,8 +178,9 @@ impl Drop for XskRxq {
 /// # Invariants
 ///
 /// `xdp` is a buffer of the pool of the ring holding this value, taken from
-/// its fill ring and not freed; `dma` is the bus address of its data.
-struct XskBuf {
+/// its fill ring and not freed; `dma` is the bus address of its data. It
+/// lives under the lock of the Rx ring that uses the pool (see [`XskPool`]).
+pub(crate) struct XskBuf {
     xdp: NonNull<ffi::XdpBuff>,
     dma: DmaAddr,
 }
@@ -178,10 +190,66 @@ struct XskBuf {
 unsafe impl Send for XskBuf {}
 
 impl XskBuf {
+    /// The bus address of the buffer's data (for the device to write).
+    pub(crate) fn dma(&self) -> DmaAddr {
+        self.dma
+    }
+
     fn into_raw(self) -> *mut ffi::XdpBuff {
         let p = self.xdp.as_ptr();
         core::mem::forget(self);
         p
+    }
+
+    /// Receives the `len` bytes the device wrote `shift` bytes into the
+    /// buffer: the program (if any) runs on the frame and its verdict is
+    /// carried out but `XDP_TX`, whose frame (a copy) is returned; with no
+    /// program, or on `XDP_PASS`, the frame is copied into an skb for GRO.
+    /// The buffer is consumed. From the NAPI poll of the Rx ring that owns
+    /// the buffer.
+    pub(crate) fn receive(
+        self,
+        shift: u32,
+        len: u32,
+        napi: &Napi,
+        xdp: Option<&mut XdpPoll<'_>>,
+    ) -> XdpDone {
+        let prog = xdp
+            .as_ref()
+            .map_or(core::ptr::null_mut(), |x| x.prog.as_raw());
+        let mut frame = core::ptr::null_mut();
+        // SAFETY: A buffer of the pool, ours (type invariant), the frame in
+        // it as the device wrote it; the program live (RCU, `XdpPoll`) or
+        // none; from the ring's NAPI poll; `frame` is a local.
+        let act = unsafe {
+            ffi::nxp_xsk_rx(
+                prog,
+                napi.as_raw(),
+                self.into_raw(),
+                shift as c_uint,
+                len as c_uint,
+                &mut frame,
+            )
+        };
+        match act {
+            ffi::NXP_XDP_PASS => XdpDone::Passed,
+            ffi::NXP_XDP_TX => {
+                // SAFETY: A frame the shim just made, handed to us.
+                match unsafe { XdpFrame::from_raw(frame) } {
+                    Some(f) => XdpDone::Tx(f),
+                    None => XdpDone::TxError,
+                }
+            }
+            ffi::NXP_XDP_TX_ERR => XdpDone::TxError,
+            ffi::NXP_XDP_REDIRECT => {
+                if let Some(x) = xdp {
+                    x.note_redirect();
+                }
+                XdpDone::Redirected
+            }
+            ffi::NXP_XDP_REDIRECT_ERR => XdpDone::RedirectError,
+            _ => XdpDone::Dropped,
+        }
     }
 }
 
@@ -190,211 +258,5 @@ impl Drop for XskBuf {
         // SAFETY: An unfreed buffer (type invariant), under its ring's lock
         // (as every value of this type lives in an `XskBook`).
         unsafe { ffi::nxp_xsk_buff_free(self.xdp.as_ptr()) }
-    }
-}
-
-/// What became of a frame received into an XSK buffer (the buffer is
-/// always consumed).
-pub(crate) enum XskVerdict {
-    /// Copied into an skb for the stack (no program, or `XDP_PASS`).
-    Passed,
-    /// Dropped by the program (or `XDP_ABORTED`), or no skb for it.
-    Dropped,
-    /// `XDP_TX`: a copy of it, to be sent back.
-    Tx(XdpFrame),
-    /// `XDP_TX`, but no copy could be made.
-    TxError,
-    /// Redirected (into the socket, mostly).
-    Redirected,
-    /// `XDP_REDIRECT` to a target that refused it (the socket's Rx ring
-    /// full).
-    RedirectError,
-}
-
-/// The descriptors of an Rx ring filled from an XSK pool, as the driver
-/// arms them; see [`crate::rxring::RxDescs`].
-pub(crate) trait XskDescs {
-    /// Hands descriptor `i` to the hardware, empty, with the buffer at
-    /// `addr` (`None`: the one it has); WRAP on the ring's last one.
-    fn arm(&self, i: usize, addr: Option<DmaAddr>, last_in_ring: bool);
-    /// Makes descriptor `i` one the hardware stops at (no buffer).
-    fn disarm(&self, i: usize, last_in_ring: bool);
-}
-
-/// The buffers of an Rx ring of `n` descriptors from an XSK pool.
-///
-/// # Invariants
-///
-/// `bufs[i]` is `Some` exactly for `i < filled`, and those descriptors are
-/// armed with their buffer; the others stop the hardware (disarmed). The
-/// pool's rxq info (`_rxq`) is registered while the book lives.
-pub(crate) struct XskBook {
-    // The buffers go back to the pool before the rxq info goes (field
-    // order).
-    bufs: KVec<Option<XskBuf>>,
-    filled: usize,
-    pool: XskPool,
-    _rxq: XskRxq,
-    /// Next descriptor to look at (free-running).
-    next: u32,
-    /// A frame longer than a buffer is being skipped (until its last
-    /// descriptor).
-    pub(crate) discarding: bool,
-}
-
-impl XskBook {
-    /// The book of an Rx ring of `n` descriptors (Rx queue `queue` of
-    /// `dev`) filled from `pool`, every descriptor the fill ring has a
-    /// buffer for armed, the others disarmed.
-    pub(crate) fn new<D: XskDescs>(
-        descs: &D,
-        dev: NetDev,
-        queue: u32,
-        n: usize,
-        pool: XskPool,
-    ) -> Result<Self> {
-        // SAFETY: A live pool and device.
-        let rxq = unsafe { ffi::nxp_xsk_rxq_create(pool.0.as_ptr(), dev.as_raw(), queue) };
-        // INVARIANT: registered, now owned.
-        let rxq = XskRxq(NonNull::new(rxq).ok_or(ENOMEM)?);
-        let mut bufs = KVec::with_capacity(n, GFP_KERNEL)?;
-        for _ in 0..n {
-            bufs.push(None, GFP_KERNEL)?;
-        }
-        let mut book = Self {
-            bufs,
-            filled: 0,
-            pool,
-            _rxq: rxq,
-            next: 0,
-            discarding: false,
-        };
-        for i in 0..n {
-            descs.disarm(i, i + 1 == n);
-        }
-        book.fill(descs);
-        Ok(book)
-    }
-
-    /// The pool.
-    pub(crate) fn pool(&self) -> &XskPool {
-        &self.pool
-    }
-
-    /// Arms the descriptors without a buffer, in ring order, as far as the
-    /// fill ring goes; returns how many it armed.
-    pub(crate) fn fill<D: XskDescs>(&mut self, descs: &D) -> u32 {
-        let n = self.bufs.len();
-        let mut armed = 0;
-        while self.filled < n {
-            let Some(b) = self.pool.alloc() else {
-                break;
-            };
-            let i = self.filled;
-            descs.arm(i, Some(b.dma), i + 1 == n);
-            // INVARIANT: armed with its buffer, the next one in order.
-            self.bufs[i] = Some(b);
-            self.filled += 1;
-            armed += 1;
-        }
-        armed
-    }
-
-    /// The descriptor to look at next.
-    pub(crate) fn slot(&self) -> usize {
-        // (`bufs` is never empty: rings have at least one descriptor.)
-        self.next as usize % self.bufs.len()
-    }
-
-    /// Whether descriptor `i` has no buffer (the fill ring ran dry before
-    /// it): the hardware stopped there.
-    pub(crate) fn is_hole(&self, i: usize) -> bool {
-        i >= self.filled
-    }
-
-    /// Moves on to the next descriptor.
-    pub(crate) fn advance(&mut self) {
-        self.next = self.next.wrapping_add(1);
-    }
-
-    /// Hands descriptor `i` back to the hardware with the buffer it has.
-    pub(crate) fn rearm<D: XskDescs>(&self, descs: &D, i: usize) {
-        descs.arm(i, None, i + 1 == self.bufs.len());
-    }
-
-    /// Re-arms every descriptor with a buffer and restarts at the first one
-    /// (after a MAC reset).
-    pub(crate) fn rewind<D: XskDescs>(&mut self, descs: &D) {
-        let n = self.bufs.len();
-        for i in 0..n {
-            if i < self.filled {
-                self.rearm(descs, i);
-            } else {
-                descs.disarm(i, i + 1 == n);
-            }
-        }
-        self.discarding = false;
-        self.next = 0;
-    }
-
-    /// Delivers the `len` bytes the device wrote `shift` bytes into the
-    /// buffer of descriptor `i` (its frame complete): the descriptor first
-    /// gets a new buffer from the fill ring, then the program (if any) runs
-    /// on the frame in the old one and its verdict is carried out. With the
-    /// fill ring empty the frame is dropped, its buffer re-armed, and
-    /// `None` returned. From the ring's NAPI poll.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn deliver<D: XskDescs>(
-        &mut self,
-        descs: &D,
-        i: usize,
-        shift: u32,
-        len: u32,
-        napi: &Napi,
-        xdp: Option<&mut XdpPoll<'_>>,
-    ) -> Option<XskVerdict> {
-        let Some(new) = self.pool.alloc() else {
-            self.rearm(descs, i);
-            return None;
-        };
-        descs.arm(i, Some(new.dma), i + 1 == self.bufs.len());
-        // INVARIANT: the descriptor is armed with its new buffer.
-        let old = self.bufs[i].replace(new)?;
-        let prog = xdp
-            .as_ref()
-            .map_or(core::ptr::null_mut(), |x| x.prog.as_raw());
-        let mut frame = core::ptr::null_mut();
-        // SAFETY: A buffer of this ring's pool, now ours, the frame in it
-        // as the device wrote it; the program live (RCU, `XdpPoll`) or
-        // none; from the ring's NAPI poll; `frame` is a local.
-        let act = unsafe {
-            ffi::nxp_xsk_rx(
-                prog,
-                napi.as_raw(),
-                old.into_raw(),
-                shift as c_uint,
-                len as c_uint,
-                &mut frame,
-            )
-        };
-        Some(match act {
-            ffi::NXP_XDP_PASS => XskVerdict::Passed,
-            ffi::NXP_XDP_TX => {
-                // SAFETY: A frame the shim just made, handed to us.
-                match unsafe { XdpFrame::from_raw(frame) } {
-                    Some(f) => XskVerdict::Tx(f),
-                    None => XskVerdict::TxError,
-                }
-            }
-            ffi::NXP_XDP_TX_ERR => XskVerdict::TxError,
-            ffi::NXP_XDP_REDIRECT => {
-                if let Some(x) = xdp {
-                    x.note_redirect();
-                }
-                XskVerdict::Redirected
-            }
-            ffi::NXP_XDP_REDIRECT_ERR => XskVerdict::RedirectError,
-            _ => XskVerdict::Dropped,
-        })
     }
 }

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Calling contexts proven by value: bottom halves disabled, an interrupt
+//! handler's context.
+
+use super::*;
+
+/// Bottom halves (softirqs, hence NAPI) disabled on this CPU while alive.
+///
+/// Process-context code that takes a lock also taken by a NAPI poll must
+/// hold one: the stock kernel crate has no `spin_lock_bh()`.
+pub(crate) struct BhDisabled(core::marker::PhantomData<*mut ()>);
+
+impl BhDisabled {
+    /// `local_bh_disable()`.
+    pub(crate) fn new() -> Self {
+        // SAFETY: Paired with `local_bh_enable()` in `drop`, on the same CPU
+        // (the guard is `!Send`).
+        unsafe { ffi::nxp_local_bh_disable() };
+        Self(core::marker::PhantomData)
+    }
+}
+
+impl Drop for BhDisabled {
+    fn drop(&mut self) {
+        // SAFETY: Paired with the `local_bh_disable()` of `new`.
+        unsafe { ffi::nxp_local_bh_enable() };
+    }
+}
+
+/// The context of an interrupt handler ([`NetDriver::irq`]).
+///
+/// # Invariants
+///
+/// If `irqs_off`, local interrupts stay disabled on this CPU for as long as
+/// the value exists (the handler was entered with them off and never
+/// enables them); the value never leaves this CPU.
+pub(crate) struct IrqContext {
+    irqs_off: bool,
+    _cpu_local: NotThreadSafe,
+}
+
+impl IrqContext {
+    /// The context of the handler being entered.
+    ///
+    /// # Safety
+    ///
+    /// If `irqs_off`, local interrupts stay disabled on this CPU for as long
+    /// as the result exists.
+    pub(super) unsafe fn new(irqs_off: bool) -> Self {
+        // INVARIANT: The caller's guarantee; `NotThreadSafe` keeps the value
+        // on this CPU.
+        Self {
+            irqs_off,
+            _cpu_local: NotThreadSafe,
+        }
+    }
+
+    /// Runs `f` on the data of `lock`, held. With interrupts already off
+    /// (a hard interrupt handler, or a forced-threaded one outside
+    /// PREEMPT_RT) the lock is taken as a plain spinlock, as C's
+    /// `spin_lock()` in a handler; otherwise with interrupts disabled.
+    #[inline(always)]
+    pub(crate) fn locked<T: Unpin, R>(
+        &self,
+        lock: &SpinLockIrq<T>,
+        f: impl FnOnce(&mut T) -> R,
+    ) -> R {
+        if self.irqs_off {
+            // SAFETY: By the type invariant local interrupts stay disabled
+            // while `self` exists, which covers the token's use here.
+            let token = unsafe { LocalInterruptDisabled::assume_disabled() };
+            f(&mut lock.lock_with(token))
+        } else {
+            f(&mut lock.lock())
+        }
+    }
+}

@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The macro that declares a driver's C entry points.
+
+/// Generates the `nxp_rs_*` entry points of the shim for the driver state
+/// type `$t` (one per module; the symbols are local to the module).
+macro_rules! declare_net_driver {
+    ($t:ty) => {
+        // SAFETY: The entry points below are `$t`'s.
+        unsafe impl $crate::netdev::net::DeclaredNetDriver for $t {}
+
+        mod nxp_rs_entry_points {
+            use super::*;
+            use kernel::ffi::{
+                c_int,
+                c_uint,
+                c_void, //
+            };
+            use $crate::netdev::{
+                ffi,
+                net::{
+                    entry,
+                    Coalesce,
+                    Pause,
+                    Rings,
+                    Stats,
+                    StdStats, //
+                },
+            };
+
+            // The shim calls each of these only with the `rs` pointer of a
+            // device registered by `Registration<$t>` (the contract of
+            // `entry`), and pointer arguments valid as documented there.
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_open(rs: *mut c_void) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::open::<$t>(rs) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_stop(rs: *mut c_void) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::stop::<$t>(rs) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_start_xmit(
+                rs: *mut c_void,
+                skb: *mut ffi::SkBuff,
+                queue: c_uint,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; the stack hands over `skb`.
+                unsafe { entry::start_xmit::<$t>(rs, skb, queue) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_get_stats64(rs: *mut c_void, stats: *mut Stats) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `stats` is the shim's local.
+                unsafe { entry::get_stats64::<$t>(rs, stats) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_tx_timeout(rs: *mut c_void, queue: c_uint) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::tx_timeout::<$t>(rs, queue) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_set_rx_mode(rs: *mut c_void) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::set_rx_mode::<$t>(rs) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_change_mtu(rs: *mut c_void, mtu: c_int) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::change_mtu::<$t>(rs, mtu) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_set_mac_address(
+                rs: *mut c_void,
+                mac: *const u8,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; the shim passes a validated ETH_ALEN address.
+                unsafe { entry::set_mac_address::<$t>(rs, mac) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_napi_poll(
+                rs: *mut c_void,
+                id: c_uint,
+                budget: c_int,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::poll::<$t>(rs, id, budget) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; if
+            /// `irqs_off`, local interrupts are disabled for the whole call.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_irq(rs: *mut c_void, id: c_uint, irqs_off: bool) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::irq::<$t>(rs, id, irqs_off) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_adjust_link(rs: *mut c_void) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::adjust_link::<$t>(rs) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_reset(rs: *mut c_void) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::reset::<$t>(rs) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_dim_apply(
+                rs: *mut c_void,
+                id: c_uint,
+                usecs: u32,
+                frames: u32,
+            ) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::dim_apply::<$t>(rs, id, usecs, frames) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_get_coalesce(rs: *mut c_void, c: *mut Coalesce) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `c` is the shim's local.
+                unsafe { entry::get_coalesce::<$t>(rs, c) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_set_coalesce(
+                rs: *mut c_void,
+                c: *const Coalesce,
+                extack: *mut ffi::NetlinkExtAck,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `c` is the
+                // shim's local, `extack` null or the request's.
+                unsafe { entry::set_coalesce::<$t>(rs, c, extack) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_get_rings(rs: *mut c_void, r: *mut Rings) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `r` is the shim's local.
+                unsafe { entry::get_rings::<$t>(rs, r) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_set_rings(
+                rs: *mut c_void,
+                r: *const Rings,
+                extack: *mut ffi::NetlinkExtAck,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `r` is the
+                // shim's local, `extack` null or the request's.
+                unsafe { entry::set_rings::<$t>(rs, r, extack) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_get_pause(rs: *mut c_void, p: *mut Pause) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `p` is the shim's local.
+                unsafe { entry::get_pause::<$t>(rs, p) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_set_pause(rs: *mut c_void, p: *const Pause) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `p` is the shim's local.
+                unsafe { entry::set_pause::<$t>(rs, p) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_stats_count(rs: *mut c_void) -> c_uint {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::stats_count::<$t>(rs) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_stat_name(
+                rs: *mut c_void,
+                i: c_uint,
+            ) -> *const kernel::ffi::c_char {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; the shim passes `i < count`.
+                unsafe { entry::stat_name::<$t>(rs, i) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_stats(rs: *mut c_void, data: *mut u64, n: c_uint) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; ethtool's buffer holds `n` counters.
+                unsafe { entry::stats::<$t>(rs, data, n) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_regs_len(rs: *mut c_void) -> c_uint {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::regs_len::<$t>(rs) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_regs(rs: *mut c_void, buf: *mut u32, words: c_uint) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; ethtool's buffer holds `words` words.
+                unsafe { entry::regs::<$t>(rs, buf, words) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_get_msglevel(rs: *mut c_void) -> u32 {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::get_msglevel::<$t>(rs) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_set_msglevel(rs: *mut c_void, level: u32) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::set_msglevel::<$t>(rs, level) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; pointer
+            /// arguments are valid for the access `entry` documents.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_gso_ok(
+                rs: *mut c_void,
+                segs: c_uint,
+                nr_frags: c_uint,
+            ) -> bool {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::gso_ok::<$t>(rs, segs, nr_frags) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_set_rx_csum(rs: *mut c_void, on: bool) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::set_rx_csum::<$t>(rs, on) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`;
+            /// `extack` is null or valid.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_xdp_setup(
+                rs: *mut c_void,
+                on: bool,
+                extack: *mut ffi::NetlinkExtAck,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::xdp_setup::<$t>(rs, on, extack) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`;
+            /// `frames` holds `n` frames handed over up to the count returned.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_xdp_xmit(
+                rs: *mut c_void,
+                frames: *mut *mut ffi::XdpFrame,
+                n: c_int,
+                flush: bool,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::xdp_xmit::<$t>(rs, frames, n, flush) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`;
+            /// `pool` is null or a pool bound until it is unbound.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_xsk_setup(
+                rs: *mut c_void,
+                pool: *mut ffi::XskBuffPool,
+                queue: u16,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::xsk_setup::<$t>(rs, pool, queue) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_xsk_wakeup(
+                rs: *mut c_void,
+                queue: u32,
+                rx: bool,
+                tx: bool,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::xsk_wakeup::<$t>(rs, queue, rx, tx) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`; `st`
+            /// is valid for reads and writes.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_std_stats(
+                rs: *mut c_void,
+                queue: c_int,
+                st: *mut StdStats,
+            ) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `st` is the shim's local.
+                unsafe { entry::std_stats::<$t>(rs, queue, st) }
+            }
+        }
+    };
+}
+pub(crate) use declare_net_driver;

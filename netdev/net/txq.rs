@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Tx queues: BQL, the lockless stop/wake helpers and their counters.
+
+use super::*;
+
+/// A Tx queue (`struct netdev_queue`) and its BQL state.
+///
+/// # Invariants
+///
+/// Points to a Tx queue of a live `net_device`.
+#[derive(Clone, Copy)]
+pub(crate) struct TxQueue(pub(super) NonNull<ffi::NetdevQueue>);
+
+// SAFETY: As for `NetDev`: the pointer is valid on any CPU for the
+// `net_device`'s lifetime; each method asks the same context of its caller
+// (the queue's xmit lock held, or the queue stopped) wherever the value
+// lives.
+unsafe impl Send for TxQueue {}
+// SAFETY: See `Send`.
+unsafe impl Sync for TxQueue {}
+
+/// A Tx ring's free-running counters, read by the kernel's lockless
+/// stop/wake helpers (`netif_txq_maybe_stop()`, `netif_txq_completed_wake()`).
+pub(crate) struct TxCounters<'a> {
+    /// Descriptors produced (written by xmit).
+    pub(crate) produced: &'a core::sync::atomic::AtomicU32,
+    /// Descriptors consumed (written by completion).
+    pub(crate) consumed: &'a core::sync::atomic::AtomicU32,
+    /// Ring size.
+    pub(crate) size: u32,
+    /// The queue's stop and wake counts (qstats `tx-stop`, `tx-wake`).
+    pub(crate) flow: &'a TxFlowStats,
+}
+
+/// How often a Tx queue was stopped because its ring was full, and woken
+/// again by completions (a stop undone at once by a racing completion
+/// counts as neither).
+pub(crate) struct TxFlowStats {
+    /// Stops that held.
+    stops: Atomic<u64>,
+    /// Wakes by completions.
+    wakes: Atomic<u64>,
+}
+
+impl TxFlowStats {
+    /// Both counts at zero.
+    pub(crate) const fn new() -> Self {
+        Self {
+            stops: Atomic::new(0),
+            wakes: Atomic::new(0),
+        }
+    }
+
+    /// Reports both counts as the queue's qstats `tx-stop` and `tx-wake`.
+    pub(crate) fn report(&self, s: &mut StdStats) {
+        s.tx_stop = self.stops.load(Relaxed);
+        s.tx_wake = self.wakes.load(Relaxed);
+    }
+}
+
+/// `netdev_xmit_more()`: whether the stack will hand the driver another
+/// packet right after the one its xmit has (the doorbell may wait for it).
+/// Meaningful in `ndo_start_xmit` only; elsewhere a stale per-CPU flag.
+pub(crate) fn xmit_more() -> bool {
+    // SAFETY: The helper reads a per-CPU flag, in any context.
+    unsafe { ffi::nxp_xmit_more() }
+}
+
+/// What [`TxQueue::sent`] found after reporting a packet to BQL.
+#[derive(Clone, Copy)]
+pub(crate) struct Sent {
+    /// The doorbell must be rung now: the end of an xmit batch, or BQL
+    /// stopped the queue.
+    pub(crate) kick: bool,
+    /// The queue is stopped (by BQL, or by the driver earlier).
+    pub(crate) stopped: bool,
+}
+
+impl TxQueue {
+    /// Reports `bytes` queued to BQL: whether the doorbell must be rung now
+    /// and whether the queue is stopped.
+    pub(crate) fn sent(self, bytes: u32) -> Sent {
+        // SAFETY: Valid queue (type invariant); called from xmit.
+        let r = unsafe { ffi::nxp_tx_sent(self.0.as_ptr(), bytes) };
+        Sent {
+            kick: r & ffi::NXP_TX_SENT_KICK != 0,
+            stopped: r & ffi::NXP_TX_SENT_STOPPED != 0,
+        }
+    }
+
+    /// Progress on the queue as its Tx watchdog sees it (`XDP` frames
+    /// sent on a ring the stack shares).
+    pub(crate) fn trans_update(self) {
+        // SAFETY: Valid queue (type invariant); the helper writes its
+        // `trans_start` with WRITE_ONCE(), allowed in any context.
+        unsafe { ffi::nxp_txq_trans_update(self.0.as_ptr()) }
+    }
+
+    /// BQL's bytes in flight on the queue (reported sent, not yet
+    /// completed); `None` in a kernel without BQL. A snapshot: exact only
+    /// while neither xmit nor completion reports to BQL.
+    pub(crate) fn bql_inflight(self) -> Option<u32> {
+        // SAFETY: Valid queue (type invariant); the helper only reads two
+        // counters with READ_ONCE(), which is allowed in any context.
+        let v = unsafe { ffi::nxp_txq_bql_inflight(self.0.as_ptr()) };
+        u32::try_from(v).ok()
+    }
+
+    /// Stops the queue if fewer than `stop` descriptors are free (in advance
+    /// of the next packet), re-checking against a racing completion; see
+    /// `netif_txq_maybe_stop()`. Returns true if the queue is left stopped.
+    #[inline(always)]
+    pub(crate) fn maybe_stop(self, c: &TxCounters<'_>, stop: u32, start: u32) -> bool {
+        // The common case, room for the next packet, as the C helper's first
+        // test (the same unordered reads), inline in xmit without the call.
+        let in_flight = c
+            .produced
+            .load(core::sync::atomic::Ordering::Relaxed)
+            .wrapping_sub(c.consumed.load(core::sync::atomic::Ordering::Relaxed));
+        if c.size.wrapping_sub(in_flight) >= stop {
+            return false;
+        }
+        self.stop_slow(c, stop, start)
+    }
+
+    /// [`TxQueue::maybe_stop`] once the ring is short of room: the C helper
+    /// stops the queue and re-checks.
+    #[cold]
+    #[inline(never)]
+    fn stop_slow(self, c: &TxCounters<'_>, stop: u32, start: u32) -> bool {
+        // SAFETY: Valid queue; the counters are live `u32`s read atomically by
+        // the C helper.
+        let res = unsafe {
+            ffi::nxp_txq_maybe_stop(
+                self.0.as_ptr(),
+                c.produced.as_ptr(),
+                c.consumed.as_ptr(),
+                c.size,
+                stop,
+                start,
+            )
+        };
+        // 0: stopped; -1: stopped and restarted at once; 1: not stopped.
+        if res == 0 {
+            c.flow.stops.add(1, Relaxed);
+        }
+        res == 0
+    }
+
+    /// Reports a completion round to BQL and wakes the queue if at least
+    /// `start` descriptors are free, unless the driver keeps it stopped
+    /// (`halted`: the MAC is down and the queue must stay off until it is
+    /// restarted); see `__netif_txq_completed_wake()`. A round that
+    /// completed packets also tells the Tx watchdog the queue made progress.
+    pub(crate) fn completed_wake(
+        self,
+        pkts: u32,
+        bytes: u32,
+        c: &TxCounters<'_>,
+        start: u32,
+        halted: bool,
+    ) {
+        // SAFETY: As for `maybe_stop`.
+        let res = unsafe {
+            ffi::nxp_txq_completed_wake(
+                self.0.as_ptr(),
+                pkts,
+                bytes,
+                c.produced.as_ptr(),
+                c.consumed.as_ptr(),
+                c.size,
+                start,
+                halted,
+            )
+        };
+        // 0: the queue was stopped and is woken.
+        if res == 0 {
+            c.flow.wakes.add(1, Relaxed);
+        }
+    }
+
+    /// Resets BQL after the ring was emptied.
+    pub(crate) fn reset(self) {
+        // SAFETY: Valid queue.
+        unsafe { ffi::nxp_txq_reset(self.0.as_ptr()) }
+    }
+}
