@@ -29,6 +29,7 @@
 mod coalesce_dim;
 #[allow(dead_code)]
 mod crc;
+mod knobs;
 #[allow(dead_code)]
 mod napi;
 #[allow(dead_code)]

@@ -4,7 +4,10 @@
 //! descriptor uses, the skb and BQL bytes of each packet, mapping a packet
 //! into consecutive descriptors, reclaiming completed packets and flushing
 //! the ring. The descriptor format stays with each driver ([`TxDescs`]);
-//! the index math is `ring.rs`.
+//! the index math is `ring.rs`. The xmit and completion sequences built on it are
+//! [`path`].
+
+pub(crate) mod path;
 
 use core::sync::atomic::{
     AtomicU32,
@@ -20,11 +23,6 @@ use kernel::{
 
 use crate::{
     netdev::{
-        debugfs::{
-            DebugDir,
-            Knob,
-            Value, //
-        },
         dma::{
             DmaAddr,
             DmaDevice,
@@ -33,8 +31,7 @@ use crate::{
         },
         net::{
             NetDev,
-            StdStats,
-            TxQueue, //
+            StdStats, //
         },
         poll::Napi,
         skb::Skb,
@@ -98,71 +95,6 @@ impl TxStats {
         s.tx_bytes = self.bytes.load(Relaxed);
         s.tx_gso_packets = self.tso_packets.load(Relaxed);
         s.tx_gso_wire_packets = self.tso_frames.load(Relaxed);
-    }
-}
-
-/// The drivers' Tx mapping fault injection in debugfs: knob `fail_tx_map`
-/// (how many packets' last mapping is to fail) and count `tx_map_unwound`
-/// (injected failures that hit a packet whose other parts were mapped or
-/// written first, which the book had to undo).
-pub(crate) struct TxMapFault<const F: usize, const U: usize>(
-    pub(crate) Knob<F>,
-    pub(crate) Value<U>,
-);
-
-impl<const F: usize, const U: usize> TxMapFault<F, U> {
-    /// Whether the next packet's last mapping is to fail (taking one
-    /// from the knob).
-    #[inline]
-    pub(crate) fn arm<const X: usize, const K: usize>(&self, debug: &DebugDir<X, K>) -> bool {
-        debug.take(self.0)
-    }
-
-    /// Counts a failure injected into a packet of several parts (`nfrags`
-    /// fragments, or TSO segments).
-    pub(crate) fn unwound<const X: usize, const K: usize>(
-        &self,
-        debug: &DebugDir<X, K>,
-        armed: bool,
-        nfrags: u32,
-        tso: bool,
-    ) {
-        if armed && (nfrags > 0 || tso) {
-            debug.add(self.1, 1);
-        }
-    }
-}
-
-/// The debugfs counts of the BQL check ([`check_bql`]): checks made and
-/// mismatches found.
-pub(crate) struct BqlCheck<const C: usize, const M: usize>(
-    pub(crate) Value<C>,
-    pub(crate) Value<M>,
-);
-
-/// The drivers' BQL check (debugfs knob `check_bql`): compares BQL's bytes
-/// in flight on `txq` with the bytes on the ring of `book`, counting in
-/// `debug`. The two match exactly where xmit reports to BQL under the lock
-/// that `book` is borrowed from and every completion reclaimed so far has
-/// been reported (the Tx completion before it reclaims: it alone reports).
-pub(crate) fn check_bql<const X: usize, const K: usize, const C: usize, const M: usize>(
-    debug: &DebugDir<X, K>,
-    counts: BqlCheck<C, M>,
-    book: &TxBook,
-    txq: TxQueue,
-) {
-    let Some(inflight) = txq.bql_inflight() else {
-        return;
-    };
-    debug.add(counts.0, 1);
-    // (A `u32`: formatting a `u64` divides 64-bit numbers, which the
-    // kernel's Rust support on 32-bit PowerPC turns into a panic.)
-    let on_ring = book.bytes_on_ring();
-    if inflight != on_ring {
-        if debug.get(counts.1) == 0 {
-            pr_warn!("BQL has {inflight} bytes in flight, the Tx ring {on_ring}\n");
-        }
-        debug.add(counts.1, 1);
     }
 }
 

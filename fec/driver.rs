@@ -20,10 +20,13 @@ use crate::fec::{
     stats::FecStats,
     tx::TxPath, //
 };
+use crate::knobs::{
+    self,
+    Debug, //
+};
 use crate::module_parameters;
 use crate::netdev::{
     debugfs::{
-        DebugDir,
         Knob,
         Value, //
     },
@@ -53,11 +56,7 @@ use crate::netdev::{
     MacAddr, //
 };
 use crate::ring::RingConfig;
-use crate::txring::{
-    BqlCheck,
-    TsoLimit,
-    TxMapFault, //
-};
+use crate::txring::TsoLimit;
 use crate::{
     netdev,
     txring, //
@@ -146,20 +145,9 @@ pub(crate) const TX_TIMEOUT_MS: u32 = 2000;
 /// MDIO transfer timeout (`FEC_MII_TIMEOUT`), polled every 2 us.
 pub(crate) const MII_TIMEOUT_US: u32 = 30000;
 
-/// debugfs values and knobs.
-pub(crate) const DBG_TXIC: Value<0> = Value;
-pub(crate) const DBG_RXIC: Value<1> = Value;
+/// The driver's own debugfs value and knob (the others: [`crate::knobs`]).
 pub(crate) const DBG_ITR_RATE: Value<2> = Value;
-/// The BQL check's counts (`bql_checks`, `bql_mismatch`).
-pub(crate) const DBG_BQL: BqlCheck<4, 5> = BqlCheck(Value, Value);
-/// Xmit calls that found no Tx ring (`xmit_no_ring`).
-pub(crate) const DBG_XMIT_NO_RING: Value<6> = Value;
-pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
-pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
 pub(crate) const DBG_FORCE_TX_ALIGN: Knob<2> = Knob;
-/// Tx mapping faults (`fail_tx_map`, `tx_map_unwound`).
-pub(crate) const DBG_TX_MAP: TxMapFault<3, 3> = TxMapFault(Knob, Value);
-pub(crate) const DBG_CHECK_BQL: Knob<4> = Knob;
 
 /// NAPI instances, as `id`s passed to [`NetDriver::poll`]: Rx, then Tx
 /// queue `i`'s as `NAPI_TX + i`.
@@ -285,7 +273,7 @@ pub(crate) struct Fec {
     /// stalled transmitter (no doorbells until the Tx-timeout reset clears
     /// it), the Tx alignment copy of the non-AVB parts, and Tx mapping
     /// failures.
-    pub(crate) debug: DebugDir<7, 5>,
+    pub(crate) debug: Debug,
     /// Software TSO offered (parts with checksum insertion and no Tx
     /// alignment constraint).
     pub(crate) tso: bool,
@@ -518,25 +506,7 @@ impl Fec {
             )?;
         }
         // Named like the MDIO bus, after the register base.
-        let debug = DebugDir::new(
-            id,
-            [
-                c"txic0",
-                c"rxic0",
-                c"itr_clock_hz",
-                c"tx_map_unwound",
-                c"bql_checks",
-                c"bql_mismatch",
-                c"xmit_no_ring",
-            ],
-            [
-                c"fail_rx_alloc",
-                c"stall_tx",
-                c"force_tx_align",
-                c"fail_tx_map",
-                c"check_bql",
-            ],
-        )?;
+        let debug = knobs::create(id, c"itr_clock_hz", c"force_tx_align")?;
         debug.set(DBG_ITR_RATE, itr_rate);
         let cfg = KBox::pin_init(
             new_spinlock!(Cfg {

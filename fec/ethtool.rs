@@ -10,13 +10,15 @@ use crate::fec::{
     driver::{
         Fec,
         PauseCfg,
-        DBG_RXIC,
-        DBG_TXIC,
         MAX_RING, //
     },
     quirks::Quirks,
     regs,
     stats::STAT_NAMES, //
+};
+use crate::knobs::{
+    DBG_RXIC,
+    DBG_TXIC, //
 };
 use crate::netdev::net::{
     Coalesce,
@@ -91,7 +93,7 @@ impl EthtoolOps for Fec {
         // fixed one).
         coalesce_dim::switch_pair(
             &self.cfg,
-            (&self.rx_napi, &self.txs[0].napi),
+            (&self.rx_napi, &self.txs[0].tx.napi),
             (c.rx_adaptive, c.tx_adaptive),
             (|c| &mut c.rx_dim, |c| &mut c.tx_dim),
             to_itr,
@@ -224,8 +226,8 @@ impl EthtoolOps for Fec {
                     s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
                 }
                 if let Some(q) = self.txs.get(i as usize) {
-                    q.stats.report(s);
-                    q.flow.report(s);
+                    q.tx.lane.stats.report(s);
+                    q.tx.lane.flow.report(s);
                 }
             }
         }

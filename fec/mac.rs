@@ -4,14 +4,11 @@
 //! interrupt mask, and the MDIO controller.
 
 use crate::fec::{
-    coalesce,
-    desc,
+    coalesce, desc,
     driver::{
         rx_buf_len,
         Cfg,
         Fec,
-        DBG_RXIC,
-        DBG_TXIC,
         MII_TIMEOUT_US,
         VLAN_ETH_HLEN, //
     },
@@ -26,7 +23,14 @@ use crate::fec::{
         rcr, //
     },
     rx::RxRing,
-    tx::TxRing, //
+    tx::{
+        TxBds,
+        TxRing, //
+    },
+};
+use crate::knobs::{
+    DBG_RXIC,
+    DBG_TXIC, //
 };
 use crate::netdev::{
     mdio::MdioOps,
@@ -148,7 +152,7 @@ impl Fec {
             }
             for q in self.txs.iter() {
                 // The guard goes before `_bh` (see `reset_rings`).
-                let tx_guard = q.ring.lock();
+                let tx_guard = q.tx.ring.lock();
                 if let Some(tx) = (*tx_guard).as_ref() {
                     self.regs.write(q.regs().start, tx.bds.mem.dma() as u32);
                 }
@@ -224,7 +228,7 @@ impl Fec {
     pub(crate) fn resume(&self) {
         self.rx_napi.enable();
         for q in self.txs.iter() {
-            q.napi.enable();
+            q.tx.napi.enable();
         }
         self.unmask(self.tx_events() | ievent::RXF_0);
     }
@@ -259,13 +263,15 @@ impl Fec {
     pub(crate) fn reset_rings(&self) {
         let _bh = BhDisabled::new();
         for q in self.txs.iter() {
-            let mut tx_guard = q.ring.lock();
+            let mut tx_guard = q.tx.ring.lock();
             if let Some(tx) = (*tx_guard).as_mut() {
-                let flushed = tx.book.flush(&tx.bds, &self.dma, &q.produced, &q.consumed);
+                let flushed =
+                    tx.book
+                        .flush(&tx.bds, &self.dma, &q.tx.lane.produced, &q.tx.lane.consumed);
                 tx.xsk_completed();
                 // The hardware restarts at the first descriptor.
-                q.produced.store(0, Ordering::Relaxed);
-                q.consumed.store(0, Ordering::Release);
+                q.tx.lane.produced.store(0, Ordering::Relaxed);
+                q.tx.lane.consumed.store(0, Ordering::Release);
                 if flushed > 0 {
                     self.stats.tx_flushed.add(flushed, Relaxed);
                     self.stats.tx_dropped.add(flushed, Relaxed);
@@ -273,7 +279,7 @@ impl Fec {
             }
             // BQL forgets the flushed packets in the same hold of the ring
             // lock: no packet queued in between may be forgotten with them.
-            q.txq.reset();
+            q.tx.lane.txq.reset();
             drop(tx_guard);
         }
         // The guard goes before `_bh` turns softirqs back on (a lock guard in
@@ -304,7 +310,8 @@ impl Fec {
                 0
             };
             let batch = txring::irq_batches(self.combined_napi);
-            let mut tx = TxRing::new(&self.dma, &cfg, self.tso, batch, class)?;
+            let bds = |n| TxBds::new(&self.dma, n, class);
+            let mut tx = TxRing::new(&self.dma, &cfg, bds, self.tso, batch)?;
             if q.index() == 0 {
                 tx.xsk = tx_pool.take();
             }
@@ -325,9 +332,9 @@ impl Fec {
         )?;
         let _bh = BhDisabled::new();
         for (q, tx) in self.txs.iter().zip(txs) {
-            q.produced.store(0, Ordering::Relaxed);
-            q.consumed.store(0, Ordering::Relaxed);
-            *q.ring.lock() = Some(tx);
+            q.tx.lane.produced.store(0, Ordering::Relaxed);
+            q.tx.lane.consumed.store(0, Ordering::Relaxed);
+            *q.tx.ring.lock() = Some(tx);
         }
         *self.rx.lock() = Some(rx);
         Ok(())
@@ -342,14 +349,15 @@ impl Fec {
             // (A guard in the block's tail expression would outlive `_bh`.)
             let tx = {
                 let _bh = BhDisabled::new();
-                let tx = q.ring.lock().take();
+                let tx = q.tx.ring.lock().take();
                 tx
             };
             if let Some(mut tx) = tx {
-                tx.book.flush(&tx.bds, &self.dma, &q.produced, &q.consumed);
+                tx.book
+                    .flush(&tx.bds, &self.dma, &q.tx.lane.produced, &q.tx.lane.consumed);
                 tx.xsk_completed();
             }
-            q.txq.reset();
+            q.tx.lane.txq.reset();
         }
         let rx = {
             let _bh = BhDisabled::new();
@@ -398,7 +406,7 @@ impl Fec {
         self.resume();
         self.rx_napi.link_queue(self.dev, 0, false);
         for q in self.txs.iter() {
-            q.napi.link_queue(self.dev, q.index(), true);
+            q.tx.napi.link_queue(self.dev, q.index(), true);
         }
         self.up.store(true, Ordering::Release);
         self.dev.tx_wake_all();
@@ -480,7 +488,7 @@ impl Fec {
             self.tx_halted.store(true, Ordering::Release);
             self.rx_napi.enable();
             for q in self.txs.iter() {
-                q.napi.enable();
+                q.tx.napi.enable();
             }
         }
     }
@@ -488,7 +496,7 @@ impl Fec {
     fn disable_napis(&self) {
         self.rx_napi.disable();
         for q in self.txs.iter() {
-            q.napi.disable();
+            q.tx.napi.disable();
         }
     }
 

@@ -10,7 +10,6 @@ use crate::fec::{
         Cfg,
         Fec,
         DBG_FORCE_TX_ALIGN,
-        DBG_STALL_TX,
         NAPI_TX, //
     },
     quirks::Quirks,
@@ -20,6 +19,7 @@ use crate::fec::{
         rcr, //
     }, //
 };
+use crate::knobs::DBG_STALL_TX;
 use crate::napi::{
     self,
     PollEnd, //
@@ -145,7 +145,7 @@ impl NetDriver for Fec {
             match napi::tx_end(done, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
-                    if q.napi.complete_done(v) {
+                    if q.tx.napi.complete_done(v) {
                         self.unmask(q.event());
                     }
                     v
@@ -220,7 +220,7 @@ impl NetDriver for Fec {
                 self.rx_napi.schedule();
             }
             for q in self.txs.iter().filter(|q| tx & q.event() != 0) {
-                q.napi.schedule();
+                q.tx.napi.schedule();
             }
         }
         rx || tx != 0

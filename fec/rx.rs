@@ -9,12 +9,12 @@ use crate::fec::{
     },
     driver::{
         Fec,
-        DBG_FAIL_RX_ALLOC,
         RX_HEADROOM,
         RX_HEADROOM_XDP, //
     },
     regs, //
 };
+use crate::knobs::DBG_FAIL_RX_ALLOC;
 use crate::netdev::{
     dma::{
         self,

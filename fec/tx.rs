@@ -9,88 +9,54 @@ use crate::fec::{
     },
     driver::{
         Fec,
-        DBG_BQL,
-        DBG_CHECK_BQL,
         DBG_FORCE_TX_ALIGN,
-        DBG_STALL_TX,
-        DBG_TX_MAP,
-        DBG_XMIT_NO_RING, //
-        MAX_TX_QUEUES,
+        MAX_TX_QUEUES, //
     },
     quirks::Quirks,
     regs, //
 };
+use crate::knobs::{
+    Debug,
+    DBG_STALL_TX, //
+};
 use crate::netdev::{
-    dma::{
-        self,
-        Desc,
-        DescMem,
-        DmaAddr,
-        DmaDevice,
-        TxBufMem, //
-    },
+    dma::{self, Desc, DescMem, DmaAddr, DmaDevice},
     net::{
-        self,
         NetDev,
-        TxCounters,
-        TxFlowStats,
-        TxQueue,
         TxVerdict, //
     },
     poll::Napi,
     skb::{
         CsumRequest,
         Skb, //
-    },
-    xsk::XskPool, //
+    }, //
 };
-use crate::qdisc_hooks::TxThresholds;
-use crate::ring::{
-    Cursor,
-    RingConfig,
-    RingSize, //
-};
+use crate::ring::RingSize;
+use crate::tso;
 use crate::txring::{
+    path::{
+        self,
+        TxChannel,
+        TxFormat, //
+        XmitPath,
+    },
     HandOver,
     TsoBd,
     TsoHeaders,
-    TxBook,
     TxDescs,
     TxStats, //
 };
-use crate::{
-    qdisc_hooks,
-    tso,
-    txring, //
-};
-use core::sync::atomic::{
-    AtomicU32,
-    Ordering, //
-};
+use core::sync::atomic::Ordering;
 use kernel::{
-    new_spinlock,
     prelude::*,
-    sync::{
-        atomic::{
-            Atomic,
-            Relaxed, //
-        },
-        SpinLock, //
-    }, //
+    sync::atomic::{
+        Atomic,
+        Relaxed, //
+    },
 };
 
 /// The Tx ring: its descriptors and the shared bookkeeping.
-pub(crate) struct TxRing {
-    pub(crate) size: RingSize,
-    pub(crate) thresholds: TxThresholds,
-    pub(crate) bds: TxBds,
-    pub(crate) book: TxBook,
-    /// Software TSO: a header buffer of `tso::HDR_SIZE` bytes per
-    /// descriptor (on parts with TSO).
-    pub(crate) hdrs: Option<TxBufMem>,
-    /// The XSK pool whose frames this ring sends (AF_XDP zero-copy).
-    pub(crate) xsk: Option<XskPool>,
-}
+pub(crate) type TxRing = path::TxRing<TxBds>;
 
 /// The Tx descriptors of a ring (enhanced ENET layout) and the frame class
 /// every one of them carries in its extended status (`desc::tx_class`: the
@@ -98,51 +64,6 @@ pub(crate) struct TxRing {
 pub(crate) struct TxBds {
     pub(crate) mem: DescMem,
     class: u32,
-}
-
-impl TxRing {
-    /// A ring for `cfg` (with TSO header buffers if `tso`), requesting Tx
-    /// completion interrupts in batches if `batch` (`txring::irq_batches`),
-    /// its descriptors of frame class `class` (`desc::tx_class`).
-    pub(crate) fn new(
-        dma: &DmaDevice,
-        cfg: &RingConfig,
-        tso: bool,
-        batch: bool,
-        class: u32,
-    ) -> Result<TxRing> {
-        let size = cfg.tx;
-        let n = size.get() as usize;
-        let bds = TxBds {
-            mem: DescMem::new(dma, n * desc::BD_SIZE)?,
-            class,
-        };
-        for i in 0..n {
-            bds.idle(i, i == n - 1);
-        }
-        let hdrs = if tso {
-            Some(TxBufMem::new(dma, n * tso::HDR_SIZE as usize)?)
-        } else {
-            None
-        };
-        Ok(TxRing {
-            size,
-            thresholds: cfg.thresholds,
-            bds,
-            book: TxBook::new(size, batch)?,
-            hdrs,
-            xsk: None,
-        })
-    }
-
-    /// Hands the AF_XDP frames released since the last call (sent or
-    /// flushed) back to their socket.
-    pub(crate) fn xsk_completed(&mut self) {
-        let n = self.book.take_xsk_done();
-        if let Some(p) = &self.xsk {
-            p.tx_completed(n);
-        }
-    }
 }
 
 /// One Tx queue of the ENET and its ring: ring 0 on every part, rings 1
@@ -153,18 +74,8 @@ pub(crate) struct TxPath {
     /// The ring's index: its descriptor start and doorbell registers and
     /// its interrupt event.
     index: usize,
-    /// The `net_device`'s Tx queue of the same index.
-    pub(crate) txq: TxQueue,
-    /// Ring counters, read locklessly by the stop/wake helpers.
-    pub(crate) produced: AtomicU32,
-    pub(crate) consumed: AtomicU32,
-    /// The queue's stops and wakes.
-    pub(crate) flow: TxFlowStats,
-    /// The ring, taken by xmit (under the queue lock) and by the NAPI.
-    pub(crate) ring: Pin<KBox<SpinLock<Option<TxRing>>>>,
-    pub(crate) napi: Napi,
-    /// The queue's counters (qstats), summed for the device's.
-    pub(crate) stats: TxStats,
+    /// The `net_device`'s Tx queue of the same index, its ring and NAPI.
+    pub(crate) tx: TxChannel<TxBds>,
 }
 
 impl TxPath {
@@ -174,15 +85,10 @@ impl TxPath {
         if index >= MAX_TX_QUEUES {
             return Err(EINVAL);
         }
+        let napi = Napi::new(dev, napi_id, true, irq)?;
         Ok(TxPath {
             index,
-            txq: dev.txq(index as u32),
-            produced: AtomicU32::new(0),
-            consumed: AtomicU32::new(0),
-            flow: TxFlowStats::new(),
-            ring: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
-            napi: Napi::new(dev, napi_id, true, irq)?,
-            stats: TxStats::default(),
+            tx: TxChannel::new(dev.txq(index as u32), napi)?,
         })
     }
 
@@ -205,19 +111,17 @@ impl TxPath {
     pub(crate) fn event(&self) -> u32 {
         self.regs().event
     }
-
-    #[inline]
-    pub(crate) fn counters(&self, size: RingSize) -> TxCounters<'_> {
-        TxCounters {
-            produced: &self.produced,
-            consumed: &self.consumed,
-            size: size.get(),
-            flow: &self.flow,
-        }
-    }
 }
 
 impl TxBds {
+    /// `n` descriptors of frame class `class`.
+    pub(crate) fn new(dma: &DmaDevice, n: usize, class: u32) -> Result<Self> {
+        Ok(TxBds {
+            mem: DescMem::new(dma, n * desc::BD_SIZE)?,
+            class,
+        })
+    }
+
     pub(crate) fn bd(&self, i: usize) -> Desc<'_, { desc::BD_SIZE }> {
         self.mem.desc(i * desc::BD_SIZE)
     }
@@ -337,110 +241,10 @@ impl Fec {
             }
         }
 
-        let nfrags = skb.nr_frags();
-        let nbds = txring::packet_descs(gso.as_ref(), nfrags);
-        let mut guard = q.ring.lock();
-        let Some(tx) = (*guard).as_mut() else {
-            // The rings are being rebuilt or freed: the queue should have
-            // been stopped first (debugfs `xmit_no_ring` counts breaches).
-            self.debug.add(DBG_XMIT_NO_RING, 1);
-            drop(guard);
-            drop(skb);
-            return self.tx_drop();
-        };
-        let size = tx.size;
-        let t = tx.thresholds;
-        if nbds > t.stop() {
-            // A GSO packet checked against a larger ring before a ring
-            // change: it can never fit in advance.
-            drop(guard);
-            drop(skb);
-            return self.tx_drop_in_batch(q);
-        }
-        let produced = q.produced.load(Ordering::Relaxed);
-        let c = Cursor {
-            produced,
-            consumed: q.consumed.load(Ordering::Acquire),
-        };
-        if c.free(size) < nbds {
-            // The queue is stopped in advance, so this is a bug path: hand
-            // the skb back and stop the queue.
-            drop(guard);
-            pr_err!("fec_rs: Tx ring full while the queue was awake\n");
-            q.txq.maybe_stop(&q.counters(size), t.stop(), t.wake());
-            return TxVerdict::Busy(skb);
-        }
-        let bytes = skb.len();
-
-        // Map the head and the fragments (or, with TSO, each segment's
-        // header copy and payload) straight into their slots; the other
-        // descriptors may be READY before the first one, since the DMA stops
-        // at the first until it is (one barrier before that READY orders
-        // them all, as in C). On a mapping failure, the book undoes what was
-        // mapped so far.
-        let first_slot = size.slot(produced);
-        // Whether the packet requests a completion interrupt.
-        let mut irq = tx
-            .book
-            .irq
-            .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
-        // `fail_tx_map` in debugfs injects mapping failures.
-        let fail_map = DBG_TX_MAP.arm(&self.debug);
-        let mapped = tx.map(
-            &self.dma,
-            &skb,
-            gso.as_ref(),
-            produced,
-            csum,
-            HandOver {
-                irq,
-                fail: fail_map,
-            },
-        );
-        let Ok((nbds, first_is_last)) = mapped else {
-            DBG_TX_MAP.unwound(&self.debug, fail_map, nfrags, gso.is_some());
-            drop(guard);
-            drop(skb);
-            return self.tx_drop_in_batch(q);
-        };
-        tx.book.set_skb(produced, skb);
-        if let Some(l) = &gso {
-            q.stats.tso(l.segs());
-        }
-        // Report to BQL before the packet can complete: the Tx NAPI only
-        // reclaims up to the published producer counter.
-        let txq = q.txq;
-        let sent = txq.sent(bytes);
-        if sent.stopped && !irq {
-            // BQL stopped the queue: its wake must not wait for the timer.
-            irq = true;
-            tx.bds
-                .request_irq(size.slot(produced.wrapping_add(nbds - 1)), csum);
-        }
-        tx.book.irq.handed(nbds, irq);
-        dma::dma_wmb();
-        tx.bds.set_sc(
-            first_slot,
-            desc::tx_sc(TxFlags {
-                last: first_is_last,
-                wrap: size.is_last(produced),
-                ..TxFlags::NONE
-            }),
-        );
-        q.produced
-            .store(produced.wrapping_add(nbds), Ordering::Release);
-        drop(guard);
-        if !irq {
-            q.napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
-        }
-
-        let stopped = txq.maybe_stop(&q.counters(size), t.stop(), t.wake());
-        if qdisc_hooks::doorbell(!sent.kick, stopped) {
-            // Descriptors must be in memory before the doorbell.
-            dma::wmb();
-            self.kick_tx(q);
-        }
-        TxVerdict::Ok
+        path::xmit(&FecTx { fec: self, q }, skb, gso, |skb| {
+            let bytes = skb.len();
+            Some((skb, csum, bytes))
+        })
     }
 
     /// Rings the Tx doorbell (`fec_txq_trigger_xmit()`): with ERR007885 the
@@ -463,55 +267,23 @@ impl Fec {
     /// AF_XDP socket, sends what the socket queued. Returns false if the
     /// socket has more to send than this poll took.
     pub(crate) fn clean_tx(&self, q: &TxPath, budget: i32) -> bool {
-        let mut guard = q.ring.lock();
-        let Some(tx) = (*guard).as_mut() else {
-            return true;
+        let more = |tx: &mut TxRing| {
+            tx.xsk.is_some().then(|| {
+                tx.xsk_completed();
+                self.xsk_xmit(q, tx)
+            })
         };
-        // debugfs `check_bql`: the last poll has reported to BQL all it
-        // reclaimed, and xmit reports under this lock, so BQL must count
-        // exactly the packets on the ring (those this poll reclaims too).
-        if self.debug.is_set(DBG_CHECK_BQL) {
-            txring::check_bql(&self.debug, DBG_BQL, &tx.book, q.txq);
-        }
-        let size = tx.size;
-        let wake = tx.thresholds.wake();
-        let c = Cursor {
-            produced: q.produced.load(Ordering::Acquire),
-            consumed: q.consumed.load(Ordering::Relaxed),
-        };
-        let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
-        q.consumed.store(r.consumed, Ordering::Release);
-        let (c, done) = if tx.xsk.is_some() {
-            tx.xsk_completed();
-            let done = self.xsk_xmit(q, tx);
-            // (Its frames are in flight too.)
-            let produced = q.produced.load(Ordering::Relaxed);
-            (Cursor { produced, ..c }, done)
-        } else {
-            (c, true)
-        };
-        let pending = c.produced != r.consumed;
-        // (Not while the transmitter is halted for a link change.)
-        let halted = self.tx_halted.load(Ordering::Acquire);
-        let timer = tx.book.irq.after_reclaim(pending, !halted);
-        drop(guard);
-        txring::tx_timer(&q.napi, timer, &q.produced, r.consumed, || self.kick_tx(q));
-        let (pkts, bytes) = (r.pkts, r.bytes);
-        // ERR006358: the transmitter may stop with descriptors still ready.
-        if pending
-            && self.variant.quirks.has(Quirks::ERR006358)
-            && !self.debug.is_set(DBG_STALL_TX)
-            && self.regs.read(q.doorbell()) == 0
-        {
-            self.regs.write(q.doorbell(), 0);
-        }
-        // XDP frames count as sent packets, not for BQL.
-        let (sent, sent_bytes) = r.sent();
-        q.stats.sent(sent, sent_bytes);
-        q.napi.dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
-        let c = q.counters(size);
-        q.txq.completed_wake(pkts, bytes, &c, wake, halted);
-        done
+        path::clean(&FecTx { fec: self, q }, budget, more, |pending| {
+            // ERR006358: the transmitter may stop with descriptors still
+            // ready.
+            if pending
+                && self.variant.quirks.has(Quirks::ERR006358)
+                && !self.debug.is_set(DBG_STALL_TX)
+                && self.regs.read(q.doorbell()) == 0
+            {
+                self.regs.write(q.doorbell(), 0);
+            }
+        })
     }
 
     /// The frame events of every Tx ring.
@@ -525,7 +297,7 @@ impl Fec {
         pick: impl Fn(&TxStats) -> (&Atomic<u64>, &Atomic<u64>),
     ) -> (u64, u64) {
         self.txs.iter().fold((0, 0), |(a, b), q| {
-            let (x, y) = pick(&q.stats);
+            let (x, y) = pick(&q.tx.lane.stats);
             (a + x.load(Relaxed), b + y.load(Relaxed))
         })
     }
@@ -534,15 +306,82 @@ impl Fec {
         self.stats.tx_dropped.add(1, Relaxed);
         TxVerdict::Ok
     }
+}
 
-    /// Drops a packet that reached the ring's lock with the ring in place:
-    /// packets before it in an xmit batch wait for a doorbell, which at the
-    /// batch's end this one can no longer ring.
-    fn tx_drop_in_batch(&self, q: &TxPath) -> TxVerdict {
-        if !net::xmit_more() && !self.tx_halted.load(Ordering::Acquire) {
-            self.kick_tx(q);
+/// A Tx queue of the ENET as the shared xmit sequence sees it.
+struct FecTx<'a> {
+    fec: &'a Fec,
+    q: &'a TxPath,
+}
+
+impl XmitPath for FecTx<'_> {
+    type Format = TxBds;
+    const DRIVER: &'static str = "fec_rs";
+
+    fn channel(&self) -> &TxChannel<TxBds> {
+        &self.q.tx
+    }
+
+    fn dma(&self) -> &DmaDevice {
+        &self.fec.dma
+    }
+
+    #[inline]
+    fn kick(&self) {
+        // (Not while a MAC reset has the transmitter halted.)
+        if !self.fec.tx_halted.load(Ordering::Acquire) {
+            // Descriptors must be in memory before the doorbell.
+            dma::wmb();
+            self.fec.kick_tx(self.q);
         }
-        self.tx_drop()
+    }
+
+    fn dropped(&self) {
+        self.fec.stats.tx_dropped.add(1, Relaxed);
+    }
+
+    fn debug(&self) -> &Debug {
+        &self.fec.debug
+    }
+
+    fn halted(&self) -> bool {
+        self.fec.tx_halted.load(Ordering::Acquire)
+    }
+}
+
+impl TxFormat for TxBds {
+    /// The MAC inserts the IPv4 header and TCP/UDP checksums.
+    type Opt = bool;
+    /// The first descriptor is also the packet's last.
+    type First = bool;
+
+    #[inline(always)]
+    fn map(
+        ring: &mut TxRing,
+        dma: &DmaDevice,
+        skb: &Skb,
+        gso: Option<&tso::Layout>,
+        produced: u32,
+        csum: bool,
+        how: HandOver,
+    ) -> Result<(u32, bool)> {
+        ring.map(dma, skb, gso, produced, csum, how)
+    }
+
+    fn request_irq(&self, size: RingSize, produced: u32, nbds: u32, csum: bool, _: &mut bool) {
+        self.request_irq(size.slot(produced.wrapping_add(nbds - 1)), csum);
+    }
+
+    #[inline]
+    fn hand_over(&self, size: RingSize, produced: u32, first_is_last: bool) {
+        self.set_sc(
+            size.slot(produced),
+            desc::tx_sc(TxFlags {
+                last: first_is_last,
+                wrap: size.is_last(produced),
+                ..TxFlags::NONE
+            }),
+        );
     }
 }
 

@@ -53,7 +53,7 @@ impl Fec {
         q: &TxPath,
         f: XdpFrame,
     ) -> core::result::Result<(), XdpFrame> {
-        let mut guard = q.ring.lock();
+        let mut guard = q.tx.ring.lock();
         let Some(tx) = (*guard).as_mut() else {
             return Err(f);
         };
@@ -75,7 +75,7 @@ impl Fec {
     pub(crate) fn xdp_tx_kick(&self, q: &TxPath) {
         // XDP shares the stack's queue: its frames count as progress for the
         // Tx watchdog.
-        q.txq.trans_update();
+        q.tx.lane.txq.trans_update();
         // Descriptors must be in memory before the doorbell.
         dma::wmb();
         self.kick_tx(q);
@@ -85,7 +85,7 @@ impl Fec {
     pub(crate) fn xdp_xmit(&self, q: &mut XdpXmitQueue<'_>, flush: bool) {
         let txq = self.xdp_txq();
         let sent = {
-            let mut guard = txq.ring.lock();
+            let mut guard = txq.tx.ring.lock();
             match (*guard).as_mut() {
                 Some(tx) => q.send_all(&self.xdp_stats, |f| self.xdp_queue(txq, tx, f)),
                 // The rings are being rebuilt: every frame is refused.
@@ -106,14 +106,15 @@ impl Fec {
         f: XdpFrame,
     ) -> core::result::Result<(), XdpFrame> {
         let size = tx.size;
-        let produced = q.produced.load(Ordering::Relaxed);
+        let produced = q.tx.lane.produced.load(Ordering::Relaxed);
         let c = Cursor {
             produced,
-            consumed: q.consumed.load(Ordering::Acquire),
+            consumed: q.tx.lane.consumed.load(Ordering::Acquire),
         };
         let (addr, len) = tx.book.map_frame(&self.dma, f, c, tx.thresholds.stop())?;
         tx.bds.put_frame(size, produced, addr, len);
-        q.produced
+        q.tx.lane
+            .produced
             .store(produced.wrapping_add(1), Ordering::Release);
         Ok(())
     }
@@ -174,7 +175,7 @@ impl Fec {
             self.rx_napi.schedule();
         }
         if tx && !self.combined_napi {
-            self.txs[0].napi.schedule();
+            self.txs[0].tx.napi.schedule();
         }
         Ok(())
     }
@@ -200,8 +201,8 @@ impl Fec {
         let size = *size;
         let stop = thresholds.stop();
         let c = Cursor {
-            produced: q.produced.load(Ordering::Relaxed),
-            consumed: q.consumed.load(Ordering::Acquire),
+            produced: q.tx.lane.produced.load(Ordering::Relaxed),
+            consumed: q.tx.lane.consumed.load(Ordering::Acquire),
         };
         let room = book.xsk_room(c, stop).min(XSK_TX_BUDGET);
         if room == 0 {
@@ -218,7 +219,7 @@ impl Fec {
             bds.put_frame(size, p, addr, len);
             p = p.wrapping_add(1);
         });
-        q.produced.store(p, Ordering::Release);
+        q.tx.lane.produced.store(p, Ordering::Release);
         if n > 0 {
             self.xdp_tx_kick(q);
         }

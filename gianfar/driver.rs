@@ -9,12 +9,15 @@ use crate::gianfar::{
     regs::{self},
     rx::RxRing,
     stats::GroupStats,
-    tx::TxRing, //
+    tx::TxBds, //
+};
+use crate::knobs::{
+    self,
+    Debug, //
 };
 use crate::module_parameters;
 use crate::netdev::{
     debugfs::{
-        DebugDir,
         Knob,
         Value, //
     },
@@ -28,10 +31,7 @@ use crate::netdev::{
         IrqContext,
         NetDev,
         Registration,
-        Setup,
-        TxCounters,
-        TxFlowStats,
-        TxQueue, //
+        Setup, //
     },
     of::Node,
     poll::{
@@ -41,15 +41,11 @@ use crate::netdev::{
     xdp::XdpStats,
     MacAddr, //
 };
-use crate::ring::{
-    RingConfig,
-    RingSize, //
-};
+use crate::ring::RingConfig;
 use crate::txring::{
     self,
-    BqlCheck,
-    TsoLimit,
-    TxMapFault, //
+    path::TxChannel,
+    TsoLimit, //
 };
 use core::sync::atomic::{
     AtomicBool,
@@ -150,15 +146,8 @@ pub(crate) struct Group {
     /// between the Rx and Tx halves (hard interrupt and softirq context):
     /// `grp->grplock` in C. Cached, so masking needs no MMIO read.
     pub(crate) imask_lock: Pin<KBox<SpinLockIrq<u32>>>,
-    /// The group's Tx queue of the `net_device` (looked up once).
-    pub(crate) txq: TxQueue,
-    /// Tx ring counters, read locklessly by the stop/wake helpers.
-    pub(crate) tx_produced: AtomicU32,
-    pub(crate) tx_consumed: AtomicU32,
-    /// The Tx queue's stops and wakes.
-    pub(crate) tx_flow: TxFlowStats,
-    /// The Tx ring, taken by xmit (under the queue lock) and by the Tx NAPI.
-    pub(crate) tx: Pin<KBox<SpinLock<Option<TxRing>>>>,
+    /// The group's Tx queue of the `net_device`, its ring and NAPI.
+    pub(crate) tx: TxChannel<TxBds>,
     /// The Rx ring, used by the Rx NAPI only (and by open/stop with NAPI off).
     pub(crate) rx: Pin<KBox<SpinLock<Option<RxRing>>>>,
     /// Interrupts requested while the interface is up.
@@ -166,7 +155,6 @@ pub(crate) struct Group {
     // The NAPIs are dropped after the rings (a ring's page pool points at
     // its NAPI).
     pub(crate) rx_napi: Napi,
-    pub(crate) tx_napi: Napi,
     /// Errors reported by the error interrupt.
     pub(crate) err_events: AtomicU32,
     /// Counters, updated once per poll (or per dropped packet), read by
@@ -231,25 +219,14 @@ pub(crate) struct Gfar {
     /// injected after other mappings, and test knobs: Rx allocation failures
     /// (and how many to let pass first), a stalled transmitter (no doorbells
     /// until the Tx-timeout reset clears it), and Tx mapping failures.
-    pub(crate) debug: DebugDir<7, 5>,
+    pub(crate) debug: Debug,
     /// The XDP counters of all groups.
     pub(crate) xdp_stats: XdpStats,
 }
 
-/// debugfs values and knobs.
-pub(crate) const DBG_TXIC: Value<0> = Value;
-pub(crate) const DBG_RXIC: Value<1> = Value;
+/// The driver's own debugfs value and knob (the others: [`crate::knobs`]).
 pub(crate) const DBG_GADDR_SET: Value<2> = Value;
-/// The BQL check's counts (`bql_checks`, `bql_mismatch`).
-pub(crate) const DBG_BQL: BqlCheck<4, 5> = BqlCheck(Value, Value);
-/// Xmit calls that found no Tx ring (`xmit_no_ring`).
-pub(crate) const DBG_XMIT_NO_RING: Value<6> = Value;
-pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
-pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
 pub(crate) const DBG_FAIL_RX_ALLOC_SKIP: Knob<2> = Knob;
-/// Tx mapping faults (`fail_tx_map`, `tx_map_unwound`).
-pub(crate) const DBG_TX_MAP: TxMapFault<3, 3> = TxMapFault(Knob, Value);
-pub(crate) const DBG_CHECK_BQL: Knob<4> = Knob;
 
 /// The platform driver's data for a bound eTSEC.
 pub(crate) struct Etsec {
@@ -297,17 +274,15 @@ impl Group {
         Ok(Group {
             index,
             rx_napi: Napi::new(dev, napi_id(index, false), false, rx_irq)?,
-            tx_napi: Napi::new(dev, napi_id(index, true), true, Some(hw.irq_tx))?,
             regs: hw.regs,
             irq_tx: hw.irq_tx,
             irq_rx: hw.irq_rx,
             irq_err: hw.irq_err,
             imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
-            txq: dev.txq(index as u32),
-            tx_produced: AtomicU32::new(0),
-            tx_consumed: AtomicU32::new(0),
-            tx_flow: TxFlowStats::new(),
-            tx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            tx: TxChannel::new(
+                dev.txq(index as u32),
+                Napi::new(dev, napi_id(index, true), true, Some(hw.irq_tx))?,
+            )?,
             rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
             irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
             err_events: AtomicU32::new(0),
@@ -340,21 +315,6 @@ impl Group {
         let mut v = self.imask_lock.lock();
         *v = bits;
         self.regs.write(regs::IMASK, bits);
-    }
-
-    #[inline]
-    pub(crate) fn counters(&self, size: RingSize) -> TxCounters<'_> {
-        TxCounters {
-            produced: &self.tx_produced,
-            consumed: &self.tx_consumed,
-            size: size.get(),
-            flow: &self.tx_flow,
-        }
-    }
-
-    #[inline]
-    pub(crate) fn txq(&self) -> TxQueue {
-        self.txq
     }
 }
 
@@ -483,25 +443,7 @@ impl Gfar {
             GFP_KERNEL,
         )?;
         let link = KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?;
-        let debug = DebugDir::new(
-            debug_name,
-            [
-                c"txic0",
-                c"rxic0",
-                c"gaddr_bits",
-                c"tx_map_unwound",
-                c"bql_checks",
-                c"bql_mismatch",
-                c"xmit_no_ring",
-            ],
-            [
-                c"fail_rx_alloc",
-                c"stall_tx",
-                c"fail_rx_alloc_skip",
-                c"fail_tx_map",
-                c"check_bql",
-            ],
-        )?;
+        let debug = knobs::create(debug_name, c"gaddr_bits", c"fail_rx_alloc_skip")?;
         let rctrl_lock = KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?;
         Ok(Gfar {
             dev: ndev,

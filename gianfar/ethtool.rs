@@ -9,18 +9,20 @@ use crate::gianfar::{
     },
     driver::{
         Gfar,
+        Group,
         PauseCfg,
-        DBG_RXIC,
-        DBG_TXIC,
         MAX_RING, //
     },
     regs::{self},
     stats::{
-        GroupStats,
         RMON_COUNT,
         STAT_NAMES,
         SW_COUNT, //
     },
+};
+use crate::knobs::{
+    DBG_RXIC,
+    DBG_TXIC, //
 };
 use crate::netdev::net::{
     Coalesce,
@@ -95,7 +97,7 @@ impl EthtoolOps for Gfar {
         let to_ic = |(us, frames)| Ic::adaptive(us, frames, speed);
         coalesce_dim::switch_pair(
             &self.cfg,
-            (&g.rx_napi, &g.tx_napi),
+            (&g.rx_napi, &g.tx.napi),
             (c.rx_adaptive, c.tx_adaptive),
             (|c| &mut c.rx_dim, |c| &mut c.tx_dim),
             to_ic,
@@ -137,8 +139,8 @@ impl EthtoolOps for Gfar {
         let mut s = Stats::default();
         self.get_stats64(&mut s);
         // A counter summed over the groups.
-        let groups = |c: fn(&GroupStats) -> &Atomic<u64>| -> u64 {
-            self.groups.iter().map(|g| c(&g.stats).load(Relaxed)).sum()
+        let groups = |c: fn(&Group) -> &Atomic<u64>| -> u64 {
+            self.groups.iter().map(|g| c(g).load(Relaxed)).sum()
         };
         let vals: [u64; SW_COUNT] = [
             s.rx_packets,
@@ -155,11 +157,11 @@ impl EthtoolOps for Gfar {
             // adaptive coalescing is on, the fixed settings otherwise.
             u64::from(self.debug.get(DBG_TXIC)),
             u64::from(self.debug.get(DBG_RXIC)),
-            groups(|s| &s.rx_ring_halts),
-            groups(|s| &s.rx_ring_resyncs),
-            groups(|s| &s.rx_csum_ok),
-            groups(|s| &s.tx.tso_packets),
-            groups(|s| &s.tx.tso_frames),
+            groups(|g| &g.stats.rx_ring_halts),
+            groups(|g| &g.stats.rx_ring_resyncs),
+            groups(|g| &g.stats.rx_csum_ok),
+            groups(|g| &g.tx.lane.stats.tso_packets),
+            groups(|g| &g.tx.lane.stats.tso_frames),
         ];
         for (o, v) in out.iter_mut().zip(vals) {
             *o = v;
@@ -194,8 +196,8 @@ impl EthtoolOps for Gfar {
                     s.rx_packets = st.rx_packets.load(Relaxed);
                     s.rx_bytes = st.rx_bytes.load(Relaxed);
                     s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
-                    st.tx.report(s);
-                    g.tx_flow.report(s);
+                    g.tx.lane.stats.report(s);
+                    g.tx.lane.flow.report(s);
                 }
             }
         }

@@ -12,8 +12,6 @@ use crate::gianfar::{
         Mode,
         Source,
         DBG_GADDR_SET,
-        DBG_RXIC,
-        DBG_TXIC,
         DEFAULT_SPEED_MBPS,
         RX_BUF_LEN, //
     },
@@ -31,7 +29,14 @@ use crate::gianfar::{
         tctrl, //
     },
     rx::RxRing,
-    tx::TxRing, //
+    tx::{
+        TxBds,
+        TxRing, //
+    },
+};
+use crate::knobs::{
+    DBG_RXIC,
+    DBG_TXIC, //
 };
 use crate::netdev::{
     net::{
@@ -237,7 +242,9 @@ impl Gfar {
         };
         self.tso_limit.set(self.dev, cfg.thresholds.stop());
         for g in self.groups.iter() {
-            let tx = TxRing::new(&self.dma, &cfg, txring::irq_batches(self.combined_napi))?;
+            let bds = |n| TxBds::new(&self.dma, n);
+            let batch = txring::irq_batches(self.combined_napi);
+            let tx = TxRing::new(&self.dma, &cfg, bds, true, batch)?;
             let rx = RxRing::new(&self.dma, &g.rx_napi, g.index as u32, cfg.rx, xdp)?;
             let r = &self.groups[0].regs;
             // Base addresses of ring n sit 8 bytes apart; high bits are 0.
@@ -248,10 +255,10 @@ impl Gfar {
                 r.write(regs::RBASEH, 0);
                 r.write(rb, rx.bds.0.dma() as u32);
             }
-            g.tx_produced.store(0, Ordering::Relaxed);
-            g.tx_consumed.store(0, Ordering::Relaxed);
+            g.tx.lane.produced.store(0, Ordering::Relaxed);
+            g.tx.lane.consumed.store(0, Ordering::Relaxed);
             let _bh = BhDisabled::new();
-            *g.tx.lock() = Some(tx);
+            *g.tx.ring.lock() = Some(tx);
             *g.rx.lock() = Some(rx);
         }
         Ok(())
@@ -265,15 +272,15 @@ impl Gfar {
             // memory and page pools may sleep).
             let (tx, rx) = {
                 let _bh = BhDisabled::new();
-                let tx = g.tx.lock().take();
+                let tx = g.tx.ring.lock().take();
                 let rx = g.rx.lock().take();
                 (tx, rx)
             };
             if let Some(mut tx) = tx {
                 tx.book
-                    .flush(&tx.bds, &self.dma, &g.tx_produced, &g.tx_consumed);
+                    .flush(&tx.bds, &self.dma, &g.tx.lane.produced, &g.tx.lane.consumed);
             }
-            g.txq().reset();
+            g.tx.lane.txq.reset();
             drop(rx);
         }
     }

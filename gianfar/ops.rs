@@ -9,12 +9,12 @@ use crate::gianfar::{
         napi_id,
         Cfg,
         Gfar,
-        Source,
-        DBG_STALL_TX, //
+        Source, //
     },
     regs::{self, ecntrl, ievent, imask, maccfg2},
     xdp::xdp_mtu_ok, //
 };
+use crate::knobs::DBG_STALL_TX;
 use crate::napi::{
     self,
     PollEnd, //
@@ -52,9 +52,9 @@ impl NetDriver for Gfar {
         }
         for g in self.groups.iter() {
             g.rx_napi.enable();
-            g.tx_napi.enable();
+            g.tx.napi.enable();
             g.rx_napi.link_queue(self.dev, g.index as u32, false);
-            g.tx_napi.link_queue(self.dev, g.index as u32, true);
+            g.tx.napi.link_queue(self.dev, g.index as u32, true);
         }
         self.up.store(true, Ordering::Release);
         self.start();
@@ -77,7 +77,7 @@ impl NetDriver for Gfar {
             Napi::unlink_queue(self.dev, g.index as u32, false);
             Napi::unlink_queue(self.dev, g.index as u32, true);
             g.rx_napi.disable();
-            g.tx_napi.disable();
+            g.tx.napi.disable();
         }
         self.dev.tx_disable();
         self.dev.phy_stop();
@@ -113,8 +113,8 @@ impl NetDriver for Gfar {
     fn get_stats64(&self, s: &mut Stats) {
         for g in self.groups.iter() {
             let st = &g.stats;
-            s.tx_packets += st.tx.packets.load(Relaxed);
-            s.tx_bytes += st.tx.bytes.load(Relaxed);
+            s.tx_packets += g.tx.lane.stats.packets.load(Relaxed);
+            s.tx_bytes += g.tx.lane.stats.bytes.load(Relaxed);
             s.tx_dropped += st.tx_dropped.load(Relaxed);
             s.rx_packets += st.rx_packets.load(Relaxed);
             s.rx_bytes += st.rx_bytes.load(Relaxed);
@@ -168,7 +168,7 @@ impl NetDriver for Gfar {
             match napi::tx_end(true, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
-                    if g.tx_napi.complete_done(v) {
+                    if g.tx.napi.complete_done(v) {
                         g.unmask(imask::TX);
                     }
                     v
@@ -230,7 +230,7 @@ impl NetDriver for Gfar {
                 handled = true;
             }
             if src == Source::Tx as u32 {
-                g.schedule(&g.tx_napi, imask::TX, ctx);
+                g.schedule(&g.tx.napi, imask::TX, ctx);
                 handled = true;
             }
         }

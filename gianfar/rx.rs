@@ -10,7 +10,6 @@ use crate::gianfar::{
     driver::{
         Gfar,
         Group,
-        DBG_FAIL_RX_ALLOC,
         DBG_FAIL_RX_ALLOC_SKIP,
         RX_BUF_LEN,
         RX_BUF_SPACE,
@@ -18,6 +17,7 @@ use crate::gianfar::{
         RX_HEADROOM_XDP, //
     }, //
 };
+use crate::knobs::DBG_FAIL_RX_ALLOC;
 use crate::netdev::{
     dma::{
         self,

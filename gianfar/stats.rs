@@ -3,10 +3,7 @@
 //! Counters: each group's own, read locklessly, and the names `ethtool -S`
 //! gives them and the MIB counters.
 
-use crate::{
-    netdev::xdp::XDP_STAT_NAMES,
-    txring::TxStats, //
-};
+use crate::netdev::xdp::XDP_STAT_NAMES;
 use kernel::{
     prelude::*,
     sync::atomic::Atomic, //
@@ -20,8 +17,6 @@ pub(crate) struct GroupStats {
     pub(crate) rx_dropped: Atomic<u64>,
     pub(crate) rx_crc_errors: Atomic<u64>,
     pub(crate) rx_length_errors: Atomic<u64>,
-    /// The group's Tx queue's packets, bytes and TSO counts.
-    pub(crate) tx: TxStats,
     pub(crate) tx_dropped: Atomic<u64>,
     /// Times the Rx ring ran out of buffers and the hardware halted it.
     pub(crate) rx_ring_halts: Atomic<u64>,
@@ -46,7 +41,6 @@ impl Default for GroupStats {
             rx_dropped: z(),
             rx_crc_errors: z(),
             rx_length_errors: z(),
-            tx: TxStats::default(),
             tx_dropped: z(),
             rx_ring_halts: z(),
             rx_ring_resyncs: z(),

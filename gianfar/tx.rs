@@ -9,92 +9,57 @@ use crate::gianfar::{
     },
     driver::{
         Gfar,
-        Group,
-        DBG_BQL,
-        DBG_CHECK_BQL,
-        DBG_STALL_TX,
-        DBG_TX_MAP,
-        DBG_XMIT_NO_RING, //
+        Group, //
     },
     regs::{
         self,
         queue, //
     }, //
 };
+use crate::knobs::{
+    Debug,
+    DBG_STALL_TX, //
+};
 use crate::netdev::{
-    dma::{
-        self,
-        Desc,
-        DescMem,
-        DmaAddr,
-        DmaDevice,
-        TxBufMem, //
-    },
-    net::{
-        self,
-        TxVerdict, //
-    },
+    dma::{self, Desc, DescMem, DmaAddr, DmaDevice},
+    net::TxVerdict,
     skb::{
         CsumRequest,
         Skb, //
     }, //
 };
-use crate::qdisc_hooks;
-use crate::ring::{
-    Cursor,
-    RingConfig,
-    RingSize, //
-};
+use crate::ring::RingSize;
 use crate::tso;
 use crate::txring::{
-    self,
+    path::{
+        self,
+        TxChannel,
+        TxFormat, //
+        XmitPath,
+    },
     HandOver,
     TsoBd,
     TsoHeaders,
-    TxBook,
     TxDescs, //
 };
-use core::sync::atomic::Ordering;
 use kernel::{
     prelude::*,
     sync::atomic::Relaxed, //
 };
 
-/// A Tx ring: its descriptors and the shared bookkeeping.
-pub(crate) struct TxRing {
-    pub(crate) size: RingSize,
-    pub(crate) thresholds: qdisc_hooks::TxThresholds,
-    pub(crate) bds: TxBds,
-    pub(crate) book: TxBook,
-    /// Software TSO: per descriptor a buffer for a frame control block and
-    /// a segment's headers (`tso::HDR_SIZE` bytes).
-    pub(crate) hdrs: TxBufMem,
-}
+/// A Tx ring: its descriptors and the shared bookkeeping; its TSO header
+/// buffers hold a frame control block and a segment's headers each.
+pub(crate) type TxRing = path::TxRing<TxBds>;
 
 /// The Tx descriptors of a ring (big-endian eTSEC layout).
 pub(crate) struct TxBds(pub(crate) DescMem);
 
-impl TxRing {
-    /// A ring for `cfg`, requesting Tx completion interrupts in batches if
-    /// `batch` (`txring::irq_batches`).
-    pub(crate) fn new(dma: &DmaDevice, cfg: &RingConfig, batch: bool) -> Result<TxRing> {
-        let size = cfg.tx;
-        let n = size.get() as usize;
-        let bds = TxBds(DescMem::new(dma, n * desc::BD_SIZE)?);
-        for i in 0..n {
-            bds.idle(i, i == n - 1);
-        }
-        Ok(TxRing {
-            size,
-            thresholds: cfg.thresholds,
-            bds,
-            book: TxBook::new(size, batch)?,
-            hdrs: TxBufMem::new(dma, n * tso::HDR_SIZE as usize)?,
-        })
-    }
-}
-
 impl TxBds {
+    /// `n` descriptors.
+    pub(crate) fn new(dma: &DmaDevice, n: usize) -> Result<Self> {
+        Ok(TxBds(DescMem::new(dma, n * desc::BD_SIZE)?))
+    }
+
     #[inline]
     pub(crate) fn bd(&self, slot: usize) -> Desc<'_, { desc::BD_SIZE }> {
         self.0.desc(slot * desc::BD_SIZE)
@@ -157,130 +122,27 @@ impl Gfar {
                 return self.tx_drop(g);
             }
         };
-        let nfrags = skb.nr_frags();
-        let nbds = txring::packet_descs(gso.as_ref(), nfrags);
-
-        let mut guard = g.tx.lock();
-        let Some(tx) = (*guard).as_mut() else {
-            // The rings are being rebuilt or freed: the queue should have
-            // been stopped first (debugfs `xmit_no_ring` counts breaches).
-            self.debug.add(DBG_XMIT_NO_RING, 1);
-            drop(guard);
-            drop(skb);
-            return self.tx_drop(g);
-        };
-        let size = tx.size;
-        let t = tx.thresholds;
-        if nbds > t.stop() {
-            // A GSO packet checked against a larger ring before a ring
-            // change: it can never fit in advance.
-            drop(guard);
-            drop(skb);
-            return self.tx_drop_in_batch(g);
-        }
-        let produced = g.tx_produced.load(Ordering::Relaxed);
-        let c = Cursor {
-            produced,
-            consumed: g.tx_consumed.load(Ordering::Acquire),
-        };
-        if c.free(size) < nbds {
-            // The queue is stopped in advance, so this is a bug path: hand
-            // the untouched skb back and stop the queue.
-            drop(guard);
-            pr_err!("gianfar_rs: Tx ring full while the queue was awake\n");
-            g.txq().maybe_stop(&g.counters(size), t.stop(), t.wake());
-            return TxVerdict::Busy(skb);
-        }
-
-        // Checksum offload: push the frame control block in front (with
-        // TSO each frame's header copy gets its own).
-        let (skb, fcb) = match off.csum {
-            CsumRequest::Ipv4 { .. } if gso.is_some() => (skb, true),
-            CsumRequest::Ipv4 { l3, l4, udp, phcs } => {
-                let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
-                let Some(skb) = skb.push_front(&fcb) else {
-                    drop(guard);
-                    return self.tx_drop_in_batch(g);
-                };
-                (skb, true)
-            }
-            CsumRequest::None if gso.is_none() => (skb, false),
-            // Only IPv4 checksums are advertised (GSO packets always ask for
-            // one); anything else is a bug.
-            _ => {
-                drop(guard);
-                drop(skb);
-                return self.tx_drop_in_batch(g);
-            }
-        };
-        // The packet's bytes for BQL and the statistics: without the frame
-        // control block, as the C gianfar counts (see `TxRing::map`).
-        let bytes = wire_len(&skb, fcb && gso.is_none());
-
-        // Map the head and the fragments (or, with TSO, each segment's
-        // header copy and payload) straight into their slots; the other
-        // descriptors may be READY before the first one, since the hardware
-        // starts at the first. On a mapping failure, the book undoes what
-        // was mapped so far.
-        let first_slot = size.slot(produced);
-        // Whether the packet requests a completion interrupt.
-        let mut irq = tx
-            .book
-            .irq
-            .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
-        // `fail_tx_map` in debugfs injects mapping failures.
-        let fail_map = DBG_TX_MAP.arm(&self.debug);
-        let mapped = tx.map(
-            &self.dma,
-            &skb,
-            gso.as_ref(),
-            produced,
-            fcb,
-            HandOver {
-                irq,
-                fail: fail_map,
-            },
-        );
-        let Ok((nbds, mut first_lst)) = mapped else {
-            DBG_TX_MAP.unwound(&self.debug, fail_map, nfrags, gso.is_some());
-            drop(guard);
-            drop(skb);
-            return self.tx_drop_in_batch(g);
-        };
-        tx.book.set_skb(produced, skb);
-        if let Some(l) = &gso {
-            g.stats.tx.tso(l.segs());
-        }
-        // Report to BQL before the packet can complete: the Tx NAPI only
-        // reclaims up to the published producer counter, so this precedes
-        // any completion of it.
-        let txq = g.txq();
-        let sent = txq.sent(bytes);
-        if sent.stopped && !irq {
-            // BQL stopped the queue: its wake must not wait for the timer.
-            irq = true;
-            if nbds == 1 {
-                first_lst |= desc::lflag(desc::tx::INTERRUPT);
-            } else {
-                tx.bds
-                    .request_irq(size.slot(produced.wrapping_add(nbds - 1)));
-            }
-        }
-        tx.book.irq.handed(nbds, irq);
-        dma::dma_wmb();
-        tx.bds.set_lstatus(first_slot, first_lst);
-        g.tx_produced
-            .store(produced.wrapping_add(nbds), Ordering::Release);
-        drop(guard);
-        if !irq {
-            g.tx_napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
-        }
-
-        let stopped = txq.maybe_stop(&g.counters(size), t.stop(), t.wake());
-        if qdisc_hooks::doorbell(!sent.kick, stopped) {
-            self.kick_tx(g);
-        }
-        TxVerdict::Ok
+        let tso = gso.is_some();
+        path::xmit(&GfarTx { gfar: self, g }, skb, gso, |skb| {
+            // Checksum offload: push the frame control block in front (with
+            // TSO each frame's header copy gets its own).
+            let (skb, fcb) = match off.csum {
+                CsumRequest::Ipv4 { .. } if tso => (skb, true),
+                CsumRequest::Ipv4 { l3, l4, udp, phcs } => {
+                    let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
+                    (skb.push_front(&fcb)?, true)
+                }
+                CsumRequest::None if !tso => (skb, false),
+                // Only IPv4 checksums are advertised (GSO packets always
+                // ask for one); anything else is a bug.
+                _ => return None,
+            };
+            // The packet's bytes for BQL and the statistics: without the
+            // frame control block, as the C gianfar counts (see
+            // `TxRing::map`).
+            let bytes = wire_len(&skb, fcb && !tso);
+            Some((skb, fcb, bytes))
+        })
     }
 
     /// Rings group `g`'s Tx doorbell: clears its queue's halt bit in TSTAT.
@@ -298,53 +160,78 @@ impl Gfar {
     /// Tx confirmation of group `g`: reclaims every packet the hardware has
     /// sent, reports to BQL and wakes the queue with hysteresis.
     pub(crate) fn clean_tx(&self, g: &Group, budget: i32) {
-        let mut guard = g.tx.lock();
-        let Some(tx) = (*guard).as_mut() else {
-            return;
-        };
-        // debugfs `check_bql`: the last poll has reported to BQL all it
-        // reclaimed, and xmit reports under this lock, so BQL must count
-        // exactly the packets on the ring (those this poll reclaims too).
-        if self.debug.is_set(DBG_CHECK_BQL) {
-            txring::check_bql(&self.debug, DBG_BQL, &tx.book, g.txq());
-        }
-        let size = tx.size;
-        let wake = tx.thresholds.wake();
-        let c = Cursor {
-            produced: g.tx_produced.load(Ordering::Acquire),
-            consumed: g.tx_consumed.load(Ordering::Relaxed),
-        };
-        let r = tx.book.reclaim(&tx.bds, &self.dma, c, budget);
-        g.tx_consumed.store(r.consumed, Ordering::Release);
-        let timer = tx.book.irq.after_reclaim(r.consumed != c.produced, true);
-        drop(guard);
-        txring::tx_timer(&g.tx_napi, timer, &g.tx_produced, r.consumed, || {
-            self.kick_tx(g)
-        });
-        let (pkts, bytes) = (r.pkts, r.bytes);
-        // XDP frames count as sent packets, not for BQL.
-        let (sent, sent_bytes) = r.sent();
-        g.stats.tx.sent(sent, sent_bytes);
-        g.tx_napi
-            .dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
-        let c = g.counters(size);
-        // The queue is off only while the NAPIs are too (`stop()`).
-        g.txq().completed_wake(pkts, bytes, &c, wake, false);
+        path::clean(&GfarTx { gfar: self, g }, budget, |_| None, |_| ());
     }
 
     pub(crate) fn tx_drop(&self, g: &Group) -> TxVerdict {
         g.stats.tx_dropped.add(1, Relaxed);
         TxVerdict::Ok
     }
+}
 
-    /// Drops a packet that reached the ring's lock with the ring in place:
-    /// packets before it in an xmit batch wait for a doorbell, which at the
-    /// batch's end this one can no longer ring.
-    fn tx_drop_in_batch(&self, g: &Group) -> TxVerdict {
-        if !net::xmit_more() {
-            self.kick_tx(g);
+/// A group's Tx queue as the shared xmit sequence sees it.
+struct GfarTx<'a> {
+    gfar: &'a Gfar,
+    g: &'a Group,
+}
+
+impl XmitPath for GfarTx<'_> {
+    type Format = TxBds;
+    const DRIVER: &'static str = "gianfar_rs";
+
+    fn channel(&self) -> &TxChannel<TxBds> {
+        &self.g.tx
+    }
+
+    fn dma(&self) -> &DmaDevice {
+        &self.gfar.dma
+    }
+
+    #[inline]
+    fn kick(&self) {
+        self.gfar.kick_tx(self.g);
+    }
+
+    fn dropped(&self) {
+        self.gfar.tx_drop(self.g);
+    }
+
+    fn debug(&self) -> &Debug {
+        &self.gfar.debug
+    }
+}
+
+impl TxFormat for TxBds {
+    /// A frame control block is in front of the packet (checksum
+    /// offload).
+    type Opt = bool;
+    /// The first descriptor's `lstatus`.
+    type First = u32;
+
+    #[inline(always)]
+    fn map(
+        ring: &mut TxRing,
+        dma: &DmaDevice,
+        skb: &Skb,
+        gso: Option<&tso::Layout>,
+        produced: u32,
+        fcb: bool,
+        how: HandOver,
+    ) -> Result<(u32, u32)> {
+        ring.map(dma, skb, gso, produced, fcb, how)
+    }
+
+    fn request_irq(&self, size: RingSize, produced: u32, nbds: u32, _: bool, first: &mut u32) {
+        if nbds == 1 {
+            *first |= desc::lflag(desc::tx::INTERRUPT);
+        } else {
+            self.request_irq(size.slot(produced.wrapping_add(nbds - 1)));
         }
-        self.tx_drop(g)
+    }
+
+    #[inline]
+    fn hand_over(&self, size: RingSize, produced: u32, first: u32) {
+        self.set_lstatus(size.slot(produced), first);
     }
 }
 
@@ -416,6 +303,10 @@ impl TxRing {
                     (n, desc::tx_lstatus(headlen, f))
                 }),
             Some(l) => {
+                // (Every ring has them: TSO is always offered.)
+                let Some(hdrs) = self.hdrs.as_mut() else {
+                    return Err(EINVAL);
+                };
                 let mut first_lst = 0;
                 self.book
                     .map_tso(
@@ -426,7 +317,7 @@ impl TxRing {
                         produced,
                         bytes,
                         TsoHeaders {
-                            mem: &mut self.hdrs,
+                            mem: hdrs,
                             prefix: desc::FCB_LEN,
                         },
                         fail,

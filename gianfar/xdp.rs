@@ -13,7 +13,6 @@ use crate::gianfar::{
     driver::{
         Gfar,
         Group,
-        DBG_STALL_TX,
         RX_BUF_LEN, //
     },
     regs::{
@@ -22,6 +21,7 @@ use crate::gianfar::{
     },
     tx::TxRing, //
 };
+use crate::knobs::DBG_STALL_TX;
 use crate::netdev::{
     dma,
     net::ExtAck,
@@ -78,7 +78,7 @@ impl Gfar {
         g: &Group,
         f: XdpFrame,
     ) -> core::result::Result<(), XdpFrame> {
-        let mut guard = g.tx.lock();
+        let mut guard = g.tx.ring.lock();
         let Some(tx) = (*guard).as_mut() else {
             return Err(f);
         };
@@ -89,7 +89,7 @@ impl Gfar {
     pub(crate) fn xdp_tx_kick(&self, g: &Group) {
         // XDP shares the stack's queue: its frames count as progress for the
         // Tx watchdog.
-        g.txq().trans_update();
+        g.tx.lane.txq.trans_update();
         // `stall_tx` in debugfs simulates a stuck transmitter.
         if self.debug.is_set(DBG_STALL_TX) {
             return;
@@ -108,7 +108,7 @@ impl Gfar {
             return;
         };
         let sent = {
-            let mut guard = g.tx.lock();
+            let mut guard = g.tx.ring.lock();
             match (*guard).as_mut() {
                 Some(tx) => q.send_all(&self.xdp_stats, |f| self.xdp_queue(g, tx, f)),
                 // The rings are being rebuilt: every frame is refused.
@@ -130,10 +130,10 @@ impl Gfar {
         f: XdpFrame,
     ) -> core::result::Result<(), XdpFrame> {
         let size = tx.size;
-        let produced = g.tx_produced.load(Ordering::Relaxed);
+        let produced = g.tx.lane.produced.load(Ordering::Relaxed);
         let c = Cursor {
             produced,
-            consumed: g.tx_consumed.load(Ordering::Acquire),
+            consumed: g.tx.lane.consumed.load(Ordering::Acquire),
         };
         let (addr, len) = tx.book.map_frame(&self.dma, f, c, tx.thresholds.stop())?;
         let i = size.slot(produced);
@@ -151,7 +151,8 @@ impl Gfar {
         // The buffer address before READY.
         dma::dma_wmb();
         tx.bds.set_lstatus(i, lst);
-        g.tx_produced
+        g.tx.lane
+            .produced
             .store(produced.wrapping_add(1), Ordering::Release);
         Ok(())
     }

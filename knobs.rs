@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The debugfs directory both drivers create per device
+//! (`/sys/kernel/debug/<driver>-<device>/`): what they programmed into
+//! registers QEMU does not keep, counts of paths no other counter shows,
+//! and the fault-injection knobs the guest tests use. Slot 2 of the values
+//! and of the knobs is each driver's own ([`create`]).
+
+use kernel::prelude::*;
+
+use crate::netdev::debugfs::{
+    DebugDir,
+    Knob,
+    Value, //
+};
+
+/// A driver's debugfs directory.
+pub(crate) type Debug = DebugDir<7, 5>;
+
+/// `txic0`: Tx interrupt coalescing as last programmed (first queue).
+pub(crate) const DBG_TXIC: Value<0> = Value;
+/// `rxic0`: Rx interrupt coalescing as last programmed (first queue).
+pub(crate) const DBG_RXIC: Value<1> = Value;
+/// `tx_map_unwound`: injected Tx mapping failures that hit a packet whose
+/// other parts were mapped or written first, which the ring had to undo.
+pub(crate) const DBG_TX_MAP_UNWOUND: Value<3> = Value;
+/// `bql_checks`: BQL checks made (knob `check_bql`).
+pub(crate) const DBG_BQL_CHECKS: Value<4> = Value;
+/// `bql_mismatch`: BQL checks that found BQL's bytes in flight different
+/// from the ring's.
+pub(crate) const DBG_BQL_MISMATCH: Value<5> = Value;
+/// `xmit_no_ring`: xmit calls that found no Tx ring.
+pub(crate) const DBG_XMIT_NO_RING: Value<6> = Value;
+
+/// `fail_rx_alloc`: how many Rx buffer allocations are to fail.
+pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
+/// `stall_tx`: no doorbells (a stuck transmitter) until a reset clears it.
+pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
+/// `fail_tx_map`: how many packets' last Tx mapping is to fail.
+pub(crate) const DBG_FAIL_TX_MAP: Knob<3> = Knob;
+/// `check_bql`: the Tx-confirmation poll checks BQL against the ring.
+pub(crate) const DBG_CHECK_BQL: Knob<4> = Knob;
+
+/// Creates the directory `name` with the shared files and the driver's
+/// own value `value` and knob `knob` (slot 2 of each).
+pub(crate) fn create(name: &CStr, value: &CStr, knob: &CStr) -> Result<Debug> {
+    DebugDir::new(
+        name,
+        [
+            c"txic0",
+            c"rxic0",
+            value,
+            c"tx_map_unwound",
+            c"bql_checks",
+            c"bql_mismatch",
+            c"xmit_no_ring",
+        ],
+        [
+            c"fail_rx_alloc",
+            c"stall_tx",
+            knob,
+            c"fail_tx_map",
+            c"check_bql",
+        ],
+    )
+}

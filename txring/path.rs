@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The Tx path shared by both drivers.
+//!
+//! - [`xmit`] (`ndo_start_xmit` once the packet's offloads are checked):
+//!   take the ring, check the room, map the packet behind its first
+//!   descriptor, report to BQL, hand the first descriptor over after one
+//!   barrier, publish the producer counter, stop the queue in advance and
+//!   ring the doorbell unless more packets follow.
+//! - [`clean`] (the Tx-confirmation poll): reclaim what the hardware sent,
+//!   decide on the completion timer, report to BQL and wake the queue with
+//!   hysteresis.
+//!
+//! The descriptor format stays with each driver ([`XmitRing`]), its
+//! queue's registers and debugfs knobs too ([`XmitPath`]).
+
+use core::sync::atomic::{
+    AtomicU32,
+    Ordering, //
+};
+use kernel::{
+    new_spinlock,
+    prelude::*,
+    sync::SpinLock, //
+};
+
+use super::{
+    HandOver,
+    TxBook,
+    TxDescs,
+    TxStats, //
+};
+use crate::{
+    knobs::{
+        Debug,
+        DBG_BQL_CHECKS,
+        DBG_BQL_MISMATCH,
+        DBG_CHECK_BQL,
+        DBG_FAIL_TX_MAP,
+        DBG_TX_MAP_UNWOUND,
+        DBG_XMIT_NO_RING, //
+    },
+    netdev::{
+        dma::{
+            self,
+            DmaDevice,
+            TxBufMem, //
+        },
+        net::{
+            self,
+            TxCounters,
+            TxFlowStats,
+            TxQueue,
+            TxVerdict, //
+        },
+        poll::Napi,
+        skb::Skb,
+        xsk::XskPool,
+    },
+    qdisc_hooks::{
+        self,
+        TxThresholds, //
+    },
+    ring::{
+        Cursor,
+        RingConfig,
+        RingSize, //
+    },
+    tso,
+};
+
+/// The lockless side of a Tx queue, shared by its xmit and its Tx NAPI: the
+/// stack's queue (BQL, stop/wake), the ring's free-running counters (read
+/// by the stop/wake helpers without the ring's lock), and the queue's
+/// statistics.
+pub(crate) struct TxLane {
+    pub(crate) txq: TxQueue,
+    /// Descriptors handed to the hardware (written by xmit).
+    pub(crate) produced: AtomicU32,
+    /// Descriptors reclaimed (written by the Tx NAPI).
+    pub(crate) consumed: AtomicU32,
+    /// The queue's stops and wakes.
+    pub(crate) flow: TxFlowStats,
+    /// The queue's counters (qstats), summed for the device's.
+    pub(crate) stats: TxStats,
+}
+
+impl TxLane {
+    /// The lane of `txq`, its ring empty.
+    pub(crate) fn new(txq: TxQueue) -> Self {
+        Self {
+            txq,
+            produced: AtomicU32::new(0),
+            consumed: AtomicU32::new(0),
+            flow: TxFlowStats::new(),
+            stats: TxStats::default(),
+        }
+    }
+
+    /// The counters of a ring of `size` descriptors, for the stop/wake
+    /// helpers.
+    #[inline]
+    pub(crate) fn counters(&self, size: RingSize) -> TxCounters<'_> {
+        TxCounters {
+            produced: &self.produced,
+            consumed: &self.consumed,
+            size: size.get(),
+            flow: &self.flow,
+        }
+    }
+}
+
+/// A Tx queue's ring and what serves it: the lane xmit and the Tx NAPI
+/// share, the ring (taken by xmit under the stack's queue lock and by the
+/// NAPI; `None` while it is rebuilt or freed), and the Tx-confirmation
+/// NAPI instance (dropped after the ring, field order).
+pub(crate) struct TxChannel<D> {
+    pub(crate) lane: TxLane,
+    pub(crate) ring: Pin<KBox<SpinLock<Option<TxRing<D>>>>>,
+    pub(crate) napi: Napi,
+}
+
+impl<D> TxChannel<D> {
+    /// The channel of `txq` served by `napi`, without a ring yet.
+    pub(crate) fn new(txq: TxQueue, napi: Napi) -> Result<Self> {
+        Ok(Self {
+            lane: TxLane::new(txq),
+            ring: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            napi,
+        })
+    }
+}
+
+/// A Tx ring of descriptors of format `D` and its bookkeeping.
+pub(crate) struct TxRing<D> {
+    pub(crate) size: RingSize,
+    pub(crate) thresholds: TxThresholds,
+    pub(crate) bds: D,
+    pub(crate) book: TxBook,
+    /// Software TSO: a header buffer of `tso::HDR_SIZE` bytes per
+    /// descriptor (with TSO).
+    pub(crate) hdrs: Option<TxBufMem>,
+    /// The XSK pool whose frames this ring sends (AF_XDP zero-copy).
+    #[allow(dead_code, reason = "gianfar_rs has no AF_XDP zero-copy")]
+    pub(crate) xsk: Option<XskPool>,
+}
+
+impl<D: TxFormat> TxRing<D> {
+    /// A ring for `cfg`, its descriptors made by `bds` (given their count)
+    /// and all idle, with TSO header buffers if `tso`, requesting Tx
+    /// completion interrupts in batches if `batch` ([`super::irq_batches`]).
+    pub(crate) fn new(
+        dma: &DmaDevice,
+        cfg: &RingConfig,
+        bds: impl FnOnce(usize) -> Result<D>,
+        tso: bool,
+        batch: bool,
+    ) -> Result<Self> {
+        let size = cfg.tx;
+        let n = size.get() as usize;
+        let bds = bds(n)?;
+        for i in 0..n {
+            bds.idle(i, i == n - 1);
+        }
+        let hdrs = if tso {
+            Some(TxBufMem::new(dma, n * tso::HDR_SIZE as usize)?)
+        } else {
+            None
+        };
+        Ok(Self {
+            size,
+            thresholds: cfg.thresholds,
+            bds,
+            book: TxBook::new(size, batch)?,
+            hdrs,
+            xsk: None,
+        })
+    }
+
+    /// Hands the AF_XDP frames released since the last call (sent or
+    /// flushed) back to their socket.
+    #[allow(dead_code, reason = "gianfar_rs has no AF_XDP zero-copy")]
+    pub(crate) fn xsk_completed(&mut self) {
+        let n = self.book.take_xsk_done();
+        if let Some(p) = &self.xsk {
+            p.tx_completed(n);
+        }
+    }
+}
+
+/// A driver's Tx descriptor format, as the xmit sequence needs it.
+pub(crate) trait TxFormat: TxDescs + Unpin + Sized {
+    /// What the mapping needs to know of the packet beyond its skb
+    /// (checksum insertion, a frame control block in front).
+    type Opt: Copy;
+    /// The first descriptor's status, written last ([`TxFormat::hand_over`]).
+    type First;
+
+    /// Maps `skb` or, with `gso`, its software-TSO frames into the
+    /// descriptors of `ring` from counter `produced` on, every descriptor
+    /// but the first handed to the hardware; returns the descriptor count
+    /// and the first one's status. On failure nothing stays mapped.
+    fn map(
+        ring: &mut TxRing<Self>,
+        dma: &DmaDevice,
+        skb: &Skb,
+        gso: Option<&tso::Layout>,
+        produced: u32,
+        opt: Self::Opt,
+        how: HandOver,
+    ) -> Result<(u32, Self::First)>;
+    /// Makes the packet of `nbds` descriptors from `produced` on (a ring
+    /// of `size`), mapped without it, request a completion interrupt (its
+    /// first descriptor's status `first` not written yet).
+    fn request_irq(
+        &self,
+        size: RingSize,
+        produced: u32,
+        nbds: u32,
+        opt: Self::Opt,
+        first: &mut Self::First,
+    );
+    /// Hands the first descriptor (at `produced`, on a ring of `size`)
+    /// over with status `first`.
+    fn hand_over(&self, size: RingSize, produced: u32, first: Self::First);
+}
+
+/// A driver's Tx queue as the xmit sequence needs it: its ring, lane and
+/// NAPI, its doorbell, its drop counter and its debugfs knobs.
+pub(crate) trait XmitPath {
+    /// The descriptor format.
+    type Format: TxFormat;
+
+    /// The module's name, for the log.
+    const DRIVER: &'static str;
+
+    /// The queue's ring, lane and NAPI.
+    fn channel(&self) -> &TxChannel<Self::Format>;
+    /// The DMA device the ring maps for.
+    fn dma(&self) -> &DmaDevice;
+    /// Rings the doorbell, the descriptors written to memory first.
+    fn kick(&self);
+    /// Counts a dropped packet.
+    fn dropped(&self);
+    /// The device's debugfs directory (its Tx path's knobs and counts).
+    fn debug(&self) -> &Debug;
+    /// Whether the transmitter is halted (for a link change): it may not
+    /// be kicked, and the queue is not woken.
+    fn halted(&self) -> bool {
+        false
+    }
+}
+
+/// Drops a packet that reached the ring's lock with the ring in place:
+/// packets before it in an xmit batch wait for a doorbell, which at the
+/// batch's end this one can no longer ring.
+pub(crate) fn drop_in_batch<P: XmitPath>(p: &P) -> TxVerdict {
+    if !net::xmit_more() {
+        p.kick();
+    }
+    p.dropped();
+    TxVerdict::Ok
+}
+
+/// Sends `skb` (a GSO packet with TSO layout `gso`) on `p`'s ring. Under
+/// the ring's lock, with room checked, `prepare` gets the skb and returns
+/// it as it is to go out, the mapping's options and the packet's bytes for
+/// BQL, or `None` to drop it (having consumed it). A full ring hands the
+/// skb back untouched ([`TxVerdict::Busy`]): the queue is stopped in
+/// advance, so that is a bug.
+#[inline(always)]
+pub(crate) fn xmit<P: XmitPath>(
+    p: &P,
+    skb: Skb,
+    gso: Option<tso::Layout>,
+    prepare: impl FnOnce(Skb) -> Option<(Skb, <P::Format as TxFormat>::Opt, u32)>,
+) -> TxVerdict {
+    let nfrags = skb.nr_frags();
+    let nbds = super::packet_descs(gso.as_ref(), nfrags);
+    let ch = p.channel();
+    let lane = &ch.lane;
+    let mut guard = ch.ring.lock();
+    let Some(tx) = (*guard).as_mut() else {
+        // The rings are being rebuilt or freed: the queue should have been
+        // stopped first.
+        p.debug().add(DBG_XMIT_NO_RING, 1);
+        drop(guard);
+        drop(skb);
+        p.dropped();
+        return TxVerdict::Ok;
+    };
+    let size = tx.size;
+    let t = tx.thresholds;
+    if nbds > t.stop() {
+        // A GSO packet checked against a larger ring before a ring change:
+        // it can never fit in advance.
+        drop(guard);
+        drop(skb);
+        return drop_in_batch(p);
+    }
+    let produced = lane.produced.load(Ordering::Relaxed);
+    let c = Cursor {
+        produced,
+        consumed: lane.consumed.load(Ordering::Acquire),
+    };
+    if c.free(size) < nbds {
+        drop(guard);
+        pr_err!("{}: Tx ring full while the queue was awake\n", P::DRIVER);
+        lane.txq
+            .maybe_stop(&lane.counters(size), t.stop(), t.wake());
+        return TxVerdict::Busy(skb);
+    }
+    let Some((skb, opt, bytes)) = prepare(skb) else {
+        drop(guard);
+        return drop_in_batch(p);
+    };
+
+    // Map the head and the fragments (or, with TSO, each segment's header
+    // copy and payload) straight into their slots; the other descriptors
+    // may be handed over before the first one, since the hardware stops at
+    // the first until it is (one barrier before it orders them all, as in
+    // C). On a mapping failure, the book undoes what was mapped so far.
+    let mut irq = tx
+        .book
+        .irq
+        .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
+    // Mapping failures a test injects.
+    let fail = p.debug().take(DBG_FAIL_TX_MAP);
+    let mapped = P::Format::map(
+        tx,
+        p.dma(),
+        &skb,
+        gso.as_ref(),
+        produced,
+        opt,
+        HandOver { irq, fail },
+    );
+    let Ok((nbds, mut first)) = mapped else {
+        if fail && (nfrags > 0 || gso.is_some()) {
+            p.debug().add(DBG_TX_MAP_UNWOUND, 1);
+        }
+        drop(guard);
+        drop(skb);
+        return drop_in_batch(p);
+    };
+    tx.book.set_skb(produced, skb);
+    if let Some(l) = &gso {
+        lane.stats.tso(l.segs());
+    }
+    // Report to BQL before the packet can complete: the Tx NAPI only
+    // reclaims up to the published producer counter.
+    let sent = lane.txq.sent(bytes);
+    if sent.stopped && !irq {
+        // BQL stopped the queue: its wake must not wait for the timer.
+        irq = true;
+        tx.bds.request_irq(size, produced, nbds, opt, &mut first);
+    }
+    tx.book.irq.handed(nbds, irq);
+    dma::dma_wmb();
+    tx.bds.hand_over(size, produced, first);
+    lane.produced
+        .store(produced.wrapping_add(nbds), Ordering::Release);
+    drop(guard);
+    if !irq {
+        ch.napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
+    }
+
+    let stopped = lane
+        .txq
+        .maybe_stop(&lane.counters(size), t.stop(), t.wake());
+    if qdisc_hooks::doorbell(!sent.kick, stopped) {
+        p.kick();
+    }
+    TxVerdict::Ok
+}
+
+/// The Tx-confirmation poll of `p`'s ring (`budget`: the NAPI budget, 0 in
+/// netpoll): reclaims every packet the hardware has sent, decides on the
+/// completion timer, reports to BQL and wakes the queue with hysteresis.
+/// `more`, under the ring's lock after the reclaim, may put more on the
+/// ring (an AF_XDP socket's frames): it returns `None` if it did not, else
+/// whether it did all it had to. Returns false if `more` did not: the poll
+/// is to go on. `pending` then sees whether the ring is still busy (after
+/// the ring's lock is dropped).
+#[inline(always)]
+pub(crate) fn clean<P: XmitPath>(
+    p: &P,
+    budget: i32,
+    more: impl FnOnce(&mut TxRing<P::Format>) -> Option<bool>,
+    pending: impl FnOnce(bool),
+) -> bool {
+    let ch = p.channel();
+    let lane = &ch.lane;
+    let mut guard = ch.ring.lock();
+    let Some(tx) = (*guard).as_mut() else {
+        return true;
+    };
+    if p.debug().is_set(DBG_CHECK_BQL) {
+        check_bql(p.debug(), &tx.book, lane.txq);
+    }
+    let size = tx.size;
+    let wake = tx.thresholds.wake();
+    let c = Cursor {
+        produced: lane.produced.load(Ordering::Acquire),
+        consumed: lane.consumed.load(Ordering::Relaxed),
+    };
+    let r = tx.book.reclaim(&tx.bds, p.dma(), c, budget);
+    lane.consumed.store(r.consumed, Ordering::Release);
+    let (produced, done) = match more(tx) {
+        // (What it put on the ring is in flight too.)
+        Some(done) => (lane.produced.load(Ordering::Relaxed), done),
+        None => (c.produced, true),
+    };
+    let busy = produced != r.consumed;
+    let halted = p.halted();
+    let timer = tx.book.irq.after_reclaim(busy, !halted);
+    drop(guard);
+    super::tx_timer(&ch.napi, timer, &lane.produced, r.consumed, || p.kick());
+    pending(busy);
+    // XDP frames count as sent packets, not for BQL.
+    let (sent, sent_bytes) = r.sent();
+    lane.stats.sent(sent, sent_bytes);
+    ch.napi.dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
+    lane.txq
+        .completed_wake(r.pkts, r.bytes, &lane.counters(size), wake, halted);
+    done
+}
+
+/// The BQL check (debugfs knob `check_bql`): compares BQL's bytes in flight
+/// on `txq` with the bytes on the ring of `book`, counting in `debug`. The
+/// two match exactly where xmit reports to BQL under the lock that `book`
+/// is borrowed from and every completion reclaimed so far has been
+/// reported: at the start of a Tx-confirmation poll (the one that reports).
+fn check_bql(debug: &Debug, book: &TxBook, txq: TxQueue) {
+    let Some(inflight) = txq.bql_inflight() else {
+        return;
+    };
+    debug.add(DBG_BQL_CHECKS, 1);
+    // (A `u32`: formatting a `u64` divides 64-bit numbers, which the
+    // kernel's Rust support on 32-bit PowerPC turns into a panic.)
+    let on_ring = book.bytes_on_ring();
+    if inflight != on_ring {
+        if debug.get(DBG_BQL_MISMATCH) == 0 {
+            pr_warn!("BQL has {inflight} bytes in flight, the Tx ring {on_ring}\n");
+        }
+        debug.add(DBG_BQL_MISMATCH, 1);
+    }
+}
