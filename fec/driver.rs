@@ -222,6 +222,7 @@ pub(crate) struct Cfg {
 }
 
 /// The driver state of one ENET (the `net_device`'s private part).
+#[pin_data(PinnedDrop)]
 pub(crate) struct Fec {
     pub(crate) dev: NetDev,
     pub(crate) dma: DmaDevice,
@@ -242,14 +243,17 @@ pub(crate) struct Fec {
     /// Guards IMASK and holds its value: the handler and the polls then
     /// never read the register (each MMIO access is costly, most of all
     /// under emulation).
-    pub(crate) imask_lock: Pin<KBox<SpinLockIrq<u32>>>,
+    #[pin]
+    pub(crate) imask_lock: SpinLockIrq<u32>,
     /// Serializes read-modify-write of RCR (promiscuous bit from
     /// `ndo_set_rx_mode`, atomic context) with its rewrites; taken after
     /// the address list lock, never before it.
-    pub(crate) rcr_lock: Pin<KBox<SpinLockIrq<()>>>,
+    #[pin]
+    pub(crate) rcr_lock: SpinLockIrq<()>,
     /// Serializes bringing the data path up and down (open, stop, ring
     /// changes, resets) with MAC restarts on link changes.
-    pub(crate) hw_lock: Pin<KBox<Mutex<()>>>,
+    #[pin]
+    pub(crate) hw_lock: Mutex<()>,
     /// Set while the link is down with the MAC stopped and the NAPIs on:
     /// completions must not wake the queue then (`restart_live`).
     pub(crate) tx_halted: AtomicBool,
@@ -258,15 +262,18 @@ pub(crate) struct Fec {
     pub(crate) txs: KVec<TxPath>,
     /// The Rx ring, used by the Rx NAPI (and by the set-up paths with NAPI
     /// off).
-    pub(crate) rx: Pin<KBox<SpinLock<Option<RxRing>>>>,
+    #[pin]
+    pub(crate) rx: SpinLock<Option<RxRing>>,
     /// Interrupts requested while the interface is up.
-    pub(crate) irqs: Pin<KBox<SpinLock<KVec<Irq>>>>,
+    #[pin]
+    pub(crate) irqs: SpinLock<KVec<Irq>>,
     // The NAPIs are dropped after the rings (a ring's page pool points at
     // its NAPI).
     pub(crate) rx_napi: Napi,
     pub(crate) stats: FecStats,
     pub(crate) xdp_stats: XdpStats,
-    pub(crate) cfg: Pin<KBox<SpinLock<Cfg>>>,
+    #[pin]
+    pub(crate) cfg: SpinLock<Cfg>,
     /// debugfs `fec_rs-<base>/`: TXIC0/RXIC0 as last written (QEMU does not
     /// keep them), the ITR clock rate, the Tx mapping failures injected
     /// after other mappings, and test knobs: Rx allocation failures, a
@@ -283,7 +290,8 @@ pub(crate) struct Fec {
     /// Data path up (between a successful bring-up and bring-down).
     pub(crate) up: AtomicBool,
     /// Last link state seen by `adjust_link`: speed (0 = down) and duplex.
-    pub(crate) link: Pin<KBox<SpinLock<(u32, bool)>>>,
+    #[pin]
+    pub(crate) link: SpinLock<(u32, bool)>,
     /// Rx checksum offload on (`NETIF_F_RXCSUM`, `ethtool -K rx`): the
     /// MAC discards frames with bad IP or TCP/UDP checksums and the driver
     /// reports the good ones verified. Written under `hw_lock` only.
@@ -451,7 +459,7 @@ struct Hw {
 impl Fec {
     /// Sets `ndev` up for the ENET `hw` and builds its driver state (debugfs
     /// directory `id`, MAC address `mac`); the PHY is not connected yet.
-    fn new(ndev: NetDev, hw: Hw, id: &CStr, mac: MacAddr) -> Result<Fec> {
+    fn new(ndev: NetDev, hw: Hw, id: &CStr, mac: MacAddr) -> Result<impl PinInit<Fec, Error>> {
         let Hw {
             dma,
             node,
@@ -508,23 +516,21 @@ impl Fec {
         // Named like the MDIO bus, after the register base.
         let debug = knobs::create(id, c"itr_clock_hz", c"force_tx_align")?;
         debug.set(DBG_ITR_RATE, itr_rate);
-        let cfg = KBox::pin_init(
-            new_spinlock!(Cfg {
-                rings,
-                xdp: false,
-                xsk: None,
-                tx_itr: Itr::DEFAULT,
-                rx_itr: Itr::DEFAULT,
-                tx_dim: None,
-                rx_dim: None,
-                pause: PauseCfg {
-                    autoneg: true,
-                    enable: false,
-                },
-            }),
-            GFP_KERNEL,
-        )?;
-        Ok(Fec {
+        let cfg = Cfg {
+            rings,
+            xdp: false,
+            xsk: None,
+            tx_itr: Itr::DEFAULT,
+            rx_itr: Itr::DEFAULT,
+            tx_dim: None,
+            rx_dim: None,
+            pause: PauseCfg {
+                autoneg: true,
+                enable: false,
+            },
+        };
+        let rx_napi = Napi::new(ndev, NAPI_RX, false, first_irq)?;
+        Ok(try_pin_init!(Fec {
             dev: ndev,
             dma,
             node,
@@ -535,26 +541,26 @@ impl Fec {
             clk_ref_rate,
             mscr,
             phy_if,
-            imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
-            hw_lock: KBox::pin_init(new_mutex!(()), GFP_KERNEL)?,
-            rcr_lock: KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?,
+            imask_lock <- new_spinlock_irq!(0),
+            hw_lock <- new_mutex!(()),
+            rcr_lock <- new_spinlock_irq!(()),
             tx_halted: AtomicBool::new(false),
             txs,
-            rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
-            irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
-            rx_napi: Napi::new(ndev, NAPI_RX, false, first_irq)?,
+            rx <- new_spinlock!(None),
+            irqs <- new_spinlock!(KVec::new()),
+            rx_napi,
             stats: FecStats::default(),
             xdp_stats: XdpStats::new(),
-            cfg,
+            cfg <- new_spinlock!(cfg),
             debug,
             tso,
             tso_limit,
             msglevel: AtomicU32::new(0),
             up: AtomicBool::new(false),
-            link: KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?,
+            link <- new_spinlock!((0, false)),
             rx_csum: AtomicBool::new(csum),
             combined_napi,
-        })
+        }? Error))
     }
 }
 
@@ -651,16 +657,19 @@ impl platform::Driver for FecRs {
             combined_napi,
             tx_queues,
         };
-        let net = Registration::new(dev, tx_queues as u32, 1, move |ndev| {
-            let state = Fec::new(ndev, hw, &id, mac)?;
-            // Last: from here on `Fec`'s drop disconnects the PHY.
-            ndev.phy_connect(&state.node)?;
-            ndev.phy_mac_caps(variant.quirks.has(Quirks::HAS_GBIT), false);
+        let init = move |ndev| Fec::new(ndev, hw, &id, mac);
+        // Last: from here on `Fec`'s drop disconnects the PHY.
+        let attach = |state: &Fec| {
+            state.dev.phy_connect(&state.node)?;
+            state
+                .dev
+                .phy_mac_caps(variant.quirks.has(Quirks::HAS_GBIT), false);
             if variant.quirks.has(Quirks::HAS_EEE) {
-                ndev.phy_support_eee();
+                state.dev.phy_support_eee();
             }
-            Ok(state)
-        })?;
+            Ok(())
+        };
+        let net = Registration::new(dev, tx_queues as u32, 1, init, attach)?;
         dev_info!(
             dev,
             "registered {}, phy-mode {:?}, {tx_queues} Tx / 1 Rx queue\n",
@@ -675,8 +684,9 @@ impl platform::Driver for FecRs {
     }
 }
 
-impl Drop for Fec {
-    fn drop(&mut self) {
+#[pinned_drop]
+impl PinnedDrop for Fec {
+    fn drop(self: Pin<&mut Self>) {
         self.dev.phy_disconnect(&self.node);
     }
 }

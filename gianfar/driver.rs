@@ -188,6 +188,7 @@ pub(crate) struct PauseCfg {
 }
 
 /// The driver state of one eTSEC (the `net_device`'s private part).
+#[pin_data(PinnedDrop)]
 pub(crate) struct Gfar {
     pub(crate) dev: NetDev,
     pub(crate) dma: DmaDevice,
@@ -195,14 +196,16 @@ pub(crate) struct Gfar {
     pub(crate) mode: Mode,
     pub(crate) groups: KVec<Group>,
     /// Taken under RTNL (ethtool, open) and briefly elsewhere.
-    pub(crate) cfg: Pin<KBox<SpinLock<Cfg>>>,
+    #[pin]
+    pub(crate) cfg: SpinLock<Cfg>,
     /// Packets the current Tx rings take in one piece, for `gso_ok`.
     pub(crate) tso_limit: TsoLimit,
     pub(crate) msglevel: AtomicU32,
     /// Interface up (between a successful open and stop).
     pub(crate) up: AtomicBool,
     /// Last link state seen by `adjust_link`: speed (0 = down) and duplex.
-    pub(crate) link: Pin<KBox<SpinLock<(u32, bool)>>>,
+    #[pin]
+    pub(crate) link: SpinLock<(u32, bool)>,
     /// One NAPI for Rx and Tx completion per group (module parameter
     /// `combined_napi`, for comparisons; the Tx NAPIs then stay idle).
     pub(crate) combined_napi: bool,
@@ -213,7 +216,8 @@ pub(crate) struct Gfar {
     pub(crate) rx_csum: AtomicBool,
     /// Serializes read-modify-write of RCTRL (`ndo_set_rx_mode` runs in
     /// atomic context); taken after the address list lock, never before.
-    pub(crate) rctrl_lock: Pin<KBox<SpinLockIrq<()>>>,
+    #[pin]
+    pub(crate) rctrl_lock: SpinLockIrq<()>,
     /// debugfs `gianfar_rs-<base>/`: TXIC/RXIC as last written (QEMU does
     /// not keep them), the hash filter bits set, the Tx mapping failures
     /// injected after other mappings, and test knobs: Rx allocation failures
@@ -388,7 +392,12 @@ impl Gfar {
     /// Sets `ndev` up for the eTSEC `hw` and builds its driver state
     /// (debugfs directory `debug_name`, MAC address `mac`); the PHY is not
     /// connected yet.
-    fn new(ndev: NetDev, hw: Hw, debug_name: &CStr, mac: MacAddr) -> Result<Gfar> {
+    fn new(
+        ndev: NetDev,
+        hw: Hw,
+        debug_name: &CStr,
+        mac: MacAddr,
+    ) -> Result<impl PinInit<Gfar, Error>> {
         let Hw {
             dma,
             node,
@@ -426,42 +435,37 @@ impl Gfar {
         for (i, h) in groups_hw.into_iter().enumerate() {
             groups.push(Group::new(i, h, ndev)?, GFP_KERNEL)?;
         }
-        let cfg = KBox::pin_init(
-            new_spinlock!(Cfg {
-                rings,
-                xdp: false,
-                tx_ic: Ic::DEFAULT_TX,
-                rx_ic: Ic::DEFAULT_RX,
-                tx_dim: None,
-                rx_dim: None,
-                pause: PauseCfg {
-                    autoneg: true,
-                    rx: true,
-                    tx: true,
-                },
-            }),
-            GFP_KERNEL,
-        )?;
-        let link = KBox::pin_init(new_spinlock!((0, false)), GFP_KERNEL)?;
+        let cfg = Cfg {
+            rings,
+            xdp: false,
+            tx_ic: Ic::DEFAULT_TX,
+            rx_ic: Ic::DEFAULT_RX,
+            tx_dim: None,
+            rx_dim: None,
+            pause: PauseCfg {
+                autoneg: true,
+                rx: true,
+                tx: true,
+            },
+        };
         let debug = knobs::create(debug_name, c"gaddr_bits", c"fail_rx_alloc_skip")?;
-        let rctrl_lock = KBox::pin_init(new_spinlock_irq!(()), GFP_KERNEL)?;
-        Ok(Gfar {
+        Ok(try_pin_init!(Gfar {
             dev: ndev,
             dma,
             node,
             mode,
             groups,
             xdp_stats: XdpStats::new(),
-            cfg,
+            cfg <- new_spinlock!(cfg),
             tso_limit,
             msglevel: AtomicU32::new(0),
             up: AtomicBool::new(false),
-            link,
-            rctrl_lock,
+            link <- new_spinlock!((0, false)),
+            rctrl_lock <- new_spinlock_irq!(()),
             combined_napi,
             rx_csum: AtomicBool::new(true),
             debug,
-        })
+        }? Error))
     }
 }
 
@@ -523,15 +527,16 @@ impl platform::Driver for GianfarRs {
             rings,
             combined_napi,
         };
-        let net = Registration::new(dev, ngroups, ngroups, move |ndev| {
-            let state = Gfar::new(ndev, hw, &debug_name, mac)?;
-            // Last, after every fallible step: from here on `Gfar`'s drop
-            // disconnects the PHY (an error after the connect would leave
-            // it attached to a freed net_device).
-            ndev.phy_connect(&state.node)?;
-            ndev.phy_mac_caps(true, true);
-            Ok(state)
-        })?;
+        let init = move |ndev| Gfar::new(ndev, hw, &debug_name, mac);
+        // Last, after every fallible step: from here on `Gfar`'s drop
+        // disconnects the PHY (an error after the connect would leave it
+        // attached to a freed net_device).
+        let attach = |state: &Gfar| {
+            state.dev.phy_connect(&state.node)?;
+            state.dev.phy_mac_caps(true, true);
+            Ok(())
+        };
+        let net = Registration::new(dev, ngroups, ngroups, init, attach)?;
         dev_info!(
             dev,
             "registered, {} Tx / {} Rx queue(s)\n",
@@ -542,8 +547,9 @@ impl platform::Driver for GianfarRs {
     }
 }
 
-impl Drop for Gfar {
-    fn drop(&mut self) {
+#[pinned_drop]
+impl PinnedDrop for Gfar {
+    fn drop(self: Pin<&mut Self>) {
         self.dev.phy_disconnect(&self.node);
     }
 }

@@ -9,8 +9,9 @@ use super::*;
 /// # Invariants
 ///
 /// `dev` was allocated by the shim with `rs` equal to `state` and is
-/// registered; `state` comes from `KBox::into_raw` and is owned by this value
-/// (turned back into a box, and dropped, in `drop`).
+/// registered; `state` comes from `KBox::into_raw` of a pinned box and is
+/// owned by this value (turned back into a box, and dropped in place, in
+/// `drop`): it never moves.
 pub(crate) struct Registration<T: NetDriver> {
     dev: NetDev,
     state: NonNull<T>,
@@ -24,13 +25,16 @@ unsafe impl<T: NetDriver> Sync for Registration<T> {}
 
 impl<T: DeclaredNetDriver> Registration<T> {
     /// Allocates a net_device with `txqs`/`rxqs` queues under `parent`,
-    /// builds the driver state with `init` and registers the device; `T` is
-    /// the type the entry points were declared for ([`DeclaredNetDriver`]).
-    pub(crate) fn new(
+    /// builds the driver state in place with the initializer `init` returns,
+    /// runs `attach` on it (the last fallible step: the PHY) and registers
+    /// the device; `T` is the type the entry points were declared for
+    /// ([`DeclaredNetDriver`]).
+    pub(crate) fn new<I: PinInit<T, Error>>(
         parent: &device::Device,
         txqs: u32,
         rxqs: u32,
-        init: impl FnOnce(NetDev) -> Result<T>,
+        init: impl FnOnce(NetDev) -> Result<I>,
+        attach: impl FnOnce(&T) -> Result,
     ) -> Result<Self> {
         // SAFETY: `parent` is a valid device; `rs` is set below, before
         // registration makes the device reachable.
@@ -41,14 +45,21 @@ impl<T: DeclaredNetDriver> Registration<T> {
             // SAFETY: `dev` was allocated above and is not registered.
             unsafe { ffi::nxp_netdev_free(dev.as_raw()) }
         };
-        let state = match init(dev).and_then(|s| KBox::new(s, GFP_KERNEL).map_err(Into::into)) {
+        let state = match init(dev).and_then(|i| KBox::pin_init(i, GFP_KERNEL)) {
             Ok(s) => s,
             Err(e) => {
                 free(dev);
                 return Err(e);
             }
         };
-        // The state is handed to C as a raw pointer and never moved again.
+        if let Err(e) = attach(&state) {
+            drop(state);
+            free(dev);
+            return Err(e);
+        }
+        // SAFETY: The box is handed to C as a raw pointer and only turned
+        // back into a box to be dropped in place: its contents never move.
+        let state = unsafe { Pin::into_inner_unchecked(state) };
         let state = NonNull::new(KBox::into_raw(state)).ok_or(ENOMEM)?;
         // SAFETY: `state` is a heap allocation that stays put until `drop`
         // (or the error path below) turns it back into a box.
