@@ -8,7 +8,13 @@
 
 pub(crate) mod xsk;
 
-use kernel::prelude::*;
+use kernel::{
+    prelude::*,
+    sync::atomic::{
+        Atomic,
+        Relaxed, //
+    },
+};
 
 use crate::{
     netdev::{
@@ -16,7 +22,11 @@ use crate::{
             DmaAddr,
             DmaDevice, //
         },
-        net::NetDev,
+        net::{
+            NetDev,
+            Stats,
+            StdStats, //
+        },
         page_pool::{
             PagePool,
             RxPage,
@@ -59,6 +69,84 @@ pub(crate) struct RxCounts {
     pub(crate) fifo_errors: u32,
     pub(crate) csum_ok: u32,
     pub(crate) alloc_failures: u32,
+}
+
+/// An Rx ring's counters (`atomic64_t`, also on 32-bit CPUs): its polls'
+/// [`RxCounts`], added once per poll and read by `ndo_get_stats64` without
+/// the ring's lock.
+pub(crate) struct RxStats {
+    pub(crate) packets: Atomic<u64>,
+    pub(crate) bytes: Atomic<u64>,
+    pub(crate) errors: Atomic<u64>,
+    pub(crate) dropped: Atomic<u64>,
+    pub(crate) crc_errors: Atomic<u64>,
+    pub(crate) length_errors: Atomic<u64>,
+    pub(crate) frame_errors: Atomic<u64>,
+    pub(crate) fifo_errors: Atomic<u64>,
+    /// Frames whose checksums the MAC verified.
+    pub(crate) csum_ok: Atomic<u64>,
+    /// Rx buffer allocations that failed (the frame was dropped).
+    pub(crate) alloc_failures: Atomic<u64>,
+}
+
+impl Default for RxStats {
+    fn default() -> Self {
+        let z = || Atomic::new(0u64);
+        RxStats {
+            packets: z(),
+            bytes: z(),
+            errors: z(),
+            dropped: z(),
+            crc_errors: z(),
+            length_errors: z(),
+            frame_errors: z(),
+            fifo_errors: z(),
+            csum_ok: z(),
+            alloc_failures: z(),
+        }
+    }
+}
+
+impl RxStats {
+    /// Adds the counts of a poll.
+    pub(crate) fn add(&self, n: &RxCounts) {
+        for (c, v) in [
+            (&self.packets, n.packets),
+            (&self.bytes, n.bytes),
+            (&self.errors, n.errors),
+            (&self.dropped, n.dropped),
+            (&self.crc_errors, n.crc_errors),
+            (&self.length_errors, n.length_errors),
+            (&self.frame_errors, n.frame_errors),
+            (&self.fifo_errors, n.fifo_errors),
+            (&self.csum_ok, n.csum_ok),
+            (&self.alloc_failures, n.alloc_failures),
+        ] {
+            if v != 0 {
+                c.add(u64::from(v), Relaxed);
+            }
+        }
+    }
+
+    /// Adds the counters to the device's (`ndo_get_stats64`); FIFO
+    /// overruns count as `rx_over_errors`.
+    pub(crate) fn report(&self, s: &mut Stats) {
+        s.rx_packets += self.packets.load(Relaxed);
+        s.rx_bytes += self.bytes.load(Relaxed);
+        s.rx_errors += self.errors.load(Relaxed);
+        s.rx_dropped += self.dropped.load(Relaxed);
+        s.rx_crc_errors += self.crc_errors.load(Relaxed);
+        s.rx_length_errors += self.length_errors.load(Relaxed);
+        s.rx_frame_errors += self.frame_errors.load(Relaxed);
+        s.rx_over_errors += self.fifo_errors.load(Relaxed);
+    }
+
+    /// Reports the counters as the Rx queue's qstats.
+    pub(crate) fn report_queue(&self, s: &mut StdStats) {
+        s.rx_packets = self.packets.load(Relaxed);
+        s.rx_bytes = self.bytes.load(Relaxed);
+        s.rx_alloc_fail = self.alloc_failures.load(Relaxed);
+    }
 }
 
 /// What became of a received frame.

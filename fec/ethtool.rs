@@ -174,15 +174,15 @@ impl EthtoolOps for Fec {
         let (tx_packets, tx_bytes) = self.tx_totals(|t| (&t.packets, &t.bytes));
         let (tso_packets, tso_frames) = self.tx_totals(|t| (&t.tso_packets, &t.tso_frames));
         let vals = [
-            st.rx_packets.load(Relaxed),
-            st.rx_bytes.load(Relaxed),
-            st.rx_errors.load(Relaxed),
-            st.rx_dropped.load(Relaxed),
-            st.rx_crc_errors.load(Relaxed),
-            st.rx_length_errors.load(Relaxed),
-            st.rx_frame_errors.load(Relaxed),
-            st.rx_fifo_errors.load(Relaxed),
-            st.rx_csum_ok.load(Relaxed),
+            st.rx.packets.load(Relaxed),
+            st.rx.bytes.load(Relaxed),
+            st.rx.errors.load(Relaxed),
+            st.rx.dropped.load(Relaxed),
+            st.rx.crc_errors.load(Relaxed),
+            st.rx.length_errors.load(Relaxed),
+            st.rx.frame_errors.load(Relaxed),
+            st.rx.fifo_errors.load(Relaxed),
+            st.rx.csum_ok.load(Relaxed),
             tx_packets,
             tx_bytes,
             st.tx_dropped.load(Relaxed),
@@ -191,7 +191,7 @@ impl EthtoolOps for Fec {
             tso_packets,
             tso_frames,
             st.link_restarts.load(Relaxed),
-            st.rx_alloc_failures.load(Relaxed),
+            st.rx.alloc_failures.load(Relaxed),
             u64::from(self.debug.get(DBG_TXIC)),
             u64::from(self.debug.get(DBG_RXIC)),
         ];
@@ -220,10 +220,7 @@ impl EthtoolOps for Fec {
             // queue its own.
             Some(i) => {
                 if i == 0 {
-                    let st = &self.stats;
-                    s.rx_packets = st.rx_packets.load(Relaxed);
-                    s.rx_bytes = st.rx_bytes.load(Relaxed);
-                    s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
+                    self.stats.rx.report_queue(s);
                 }
                 if let Some(q) = self.txs.get(i as usize) {
                     q.tx.lane.stats.report(s);

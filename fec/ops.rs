@@ -86,14 +86,7 @@ impl NetDriver for Fec {
         let st = &self.stats;
         (s.tx_packets, s.tx_bytes) = self.tx_totals(|t| (&t.packets, &t.bytes));
         s.tx_dropped = st.tx_dropped.load(Relaxed);
-        s.rx_packets = st.rx_packets.load(Relaxed);
-        s.rx_bytes = st.rx_bytes.load(Relaxed);
-        s.rx_errors = st.rx_errors.load(Relaxed);
-        s.rx_dropped = st.rx_dropped.load(Relaxed);
-        s.rx_crc_errors = st.rx_crc_errors.load(Relaxed);
-        s.rx_length_errors = st.rx_length_errors.load(Relaxed);
-        s.rx_frame_errors = st.rx_frame_errors.load(Relaxed);
-        s.rx_over_errors = st.rx_fifo_errors.load(Relaxed);
+        st.rx.report(s);
     }
 
     fn tx_timeout(&self, queue: u32) {

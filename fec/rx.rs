@@ -44,10 +44,7 @@ use crate::rxring::{
     XdpRx, //
 };
 use core::sync::atomic::Ordering;
-use kernel::{
-    prelude::*,
-    sync::atomic::Relaxed, //
-};
+use kernel::prelude::*;
 
 /// Where an Rx ring's buffers come from.
 pub(crate) enum RxBufs {
@@ -281,23 +278,7 @@ impl Fec {
             self.regs.write(regs::R_DES_ACTIVE_0, 0);
         }
         self.rx_napi.dim_poll(n.packets, n.bytes);
-        let st = &self.stats;
-        for (c, v) in [
-            (&st.rx_packets, n.packets),
-            (&st.rx_bytes, n.bytes),
-            (&st.rx_errors, n.errors),
-            (&st.rx_dropped, n.dropped),
-            (&st.rx_crc_errors, n.crc_errors),
-            (&st.rx_length_errors, n.length_errors),
-            (&st.rx_frame_errors, n.frame_errors),
-            (&st.rx_fifo_errors, n.fifo_errors),
-            (&st.rx_csum_ok, n.csum_ok),
-            (&st.rx_alloc_failures, n.alloc_failures),
-        ] {
-            if v != 0 {
-                c.add(u64::from(v), Relaxed);
-            }
-        }
+        self.stats.rx.add(n);
     }
 
     /// Rx of at most `quota` frames into the buffers of an AF_XDP socket

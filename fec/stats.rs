@@ -5,6 +5,7 @@
 
 use crate::fec::regs;
 use crate::netdev::xdp::XDP_STAT_NAMES;
+use crate::rxring::RxStats;
 use kernel::{
     prelude::*,
     sync::atomic::Atomic, //
@@ -14,17 +15,8 @@ use kernel::{
 /// and read by `ndo_get_stats64` without taking the ring locks; the Tx
 /// queues count their packets themselves (`TxStats`).
 pub(crate) struct FecStats {
-    pub(crate) rx_packets: Atomic<u64>,
-    pub(crate) rx_bytes: Atomic<u64>,
-    pub(crate) rx_errors: Atomic<u64>,
-    pub(crate) rx_dropped: Atomic<u64>,
-    pub(crate) rx_crc_errors: Atomic<u64>,
-    pub(crate) rx_length_errors: Atomic<u64>,
-    pub(crate) rx_frame_errors: Atomic<u64>,
-    pub(crate) rx_fifo_errors: Atomic<u64>,
-    pub(crate) rx_csum_ok: Atomic<u64>,
-    /// Rx buffer allocations that failed (the frame was dropped).
-    pub(crate) rx_alloc_failures: Atomic<u64>,
+    /// The Rx ring's.
+    pub(crate) rx: RxStats,
     pub(crate) tx_dropped: Atomic<u64>,
     /// Packets still in the Tx ring when the MAC was reset (link change).
     pub(crate) tx_flushed: Atomic<u64>,
@@ -38,16 +30,7 @@ impl Default for FecStats {
     fn default() -> Self {
         let z = || Atomic::new(0u64);
         FecStats {
-            rx_packets: z(),
-            rx_bytes: z(),
-            rx_errors: z(),
-            rx_dropped: z(),
-            rx_crc_errors: z(),
-            rx_length_errors: z(),
-            rx_frame_errors: z(),
-            rx_fifo_errors: z(),
-            rx_csum_ok: z(),
-            rx_alloc_failures: z(),
+            rx: RxStats::default(),
             tx_dropped: z(),
             tx_flushed: z(),
             tx_bounced: z(),

@@ -159,7 +159,7 @@ impl EthtoolOps for Gfar {
             u64::from(self.debug.get(DBG_RXIC)),
             groups(|g| &g.stats.rx_ring_halts),
             groups(|g| &g.stats.rx_ring_resyncs),
-            groups(|g| &g.stats.rx_csum_ok),
+            groups(|g| &g.stats.rx.csum_ok),
             groups(|g| &g.tx.lane.stats.tso_packets),
             groups(|g| &g.tx.lane.stats.tso_frames),
         ];
@@ -192,10 +192,7 @@ impl EthtoolOps for Gfar {
             // Queue pair i is group i's.
             Some(i) => {
                 if let Some(g) = self.groups.get(i as usize) {
-                    let st = &g.stats;
-                    s.rx_packets = st.rx_packets.load(Relaxed);
-                    s.rx_bytes = st.rx_bytes.load(Relaxed);
-                    s.rx_alloc_fail = st.rx_alloc_failures.load(Relaxed);
+                    g.stats.rx.report_queue(s);
                     g.tx.lane.stats.report(s);
                     g.tx.lane.flow.report(s);
                 }

@@ -116,12 +116,7 @@ impl NetDriver for Gfar {
             s.tx_packets += g.tx.lane.stats.packets.load(Relaxed);
             s.tx_bytes += g.tx.lane.stats.bytes.load(Relaxed);
             s.tx_dropped += st.tx_dropped.load(Relaxed);
-            s.rx_packets += st.rx_packets.load(Relaxed);
-            s.rx_bytes += st.rx_bytes.load(Relaxed);
-            s.rx_errors += st.rx_errors.load(Relaxed);
-            s.rx_dropped += st.rx_dropped.load(Relaxed);
-            s.rx_crc_errors += st.rx_crc_errors.load(Relaxed);
-            s.rx_length_errors += st.rx_length_errors.load(Relaxed);
+            st.rx.report(s);
             s.rx_over_errors += u64::from(g.err_events.load(Ordering::Relaxed));
         }
     }

@@ -41,10 +41,7 @@ use crate::rxring::{
     XdpRx, //
 };
 use core::sync::atomic::Ordering;
-use kernel::{
-    prelude::*,
-    sync::atomic::Relaxed, //
-};
+use kernel::prelude::*;
 
 /// An Rx ring: its descriptors and buffers.
 pub(crate) struct RxRing {
@@ -272,21 +269,7 @@ impl Gfar {
         }
         self.xdp_stats.add_rx(&xc);
         g.rx_napi.dim_poll(n.packets, n.bytes);
-        let st = &g.stats;
-        for (c, v) in [
-            (&st.rx_packets, n.packets),
-            (&st.rx_bytes, n.bytes),
-            (&st.rx_errors, n.errors),
-            (&st.rx_dropped, n.dropped),
-            (&st.rx_crc_errors, n.crc_errors),
-            (&st.rx_length_errors, n.length_errors),
-            (&st.rx_csum_ok, n.csum_ok),
-            (&st.rx_alloc_failures, n.alloc_failures),
-        ] {
-            if v != 0 {
-                c.add(u64::from(v), Relaxed);
-            }
-        }
+        g.stats.rx.add(&n);
         work
     }
 }

@@ -4,6 +4,7 @@
 //! gives them and the MIB counters.
 
 use crate::netdev::xdp::XDP_STAT_NAMES;
+use crate::rxring::RxStats;
 use kernel::{
     prelude::*,
     sync::atomic::Atomic, //
@@ -11,12 +12,8 @@ use kernel::{
 
 /// 64-bit counters of a group (`atomic64_t`, also on 32-bit CPUs).
 pub(crate) struct GroupStats {
-    pub(crate) rx_packets: Atomic<u64>,
-    pub(crate) rx_bytes: Atomic<u64>,
-    pub(crate) rx_errors: Atomic<u64>,
-    pub(crate) rx_dropped: Atomic<u64>,
-    pub(crate) rx_crc_errors: Atomic<u64>,
-    pub(crate) rx_length_errors: Atomic<u64>,
+    /// The group's Rx ring's.
+    pub(crate) rx: RxStats,
     pub(crate) tx_dropped: Atomic<u64>,
     /// Times the Rx ring ran out of buffers and the hardware halted it.
     pub(crate) rx_ring_halts: Atomic<u64>,
@@ -25,27 +22,16 @@ pub(crate) struct GroupStats {
     /// the full descriptor it halted on; silicon stops on it, so this stays
     /// 0 there).
     pub(crate) rx_ring_resyncs: Atomic<u64>,
-    /// Frames whose checksums the parser checked and found good.
-    pub(crate) rx_csum_ok: Atomic<u64>,
-    /// Rx buffer allocations that failed (the frame was dropped).
-    pub(crate) rx_alloc_failures: Atomic<u64>,
 }
 
 impl Default for GroupStats {
     fn default() -> Self {
         let z = || Atomic::new(0u64);
         GroupStats {
-            rx_packets: z(),
-            rx_bytes: z(),
-            rx_errors: z(),
-            rx_dropped: z(),
-            rx_crc_errors: z(),
-            rx_length_errors: z(),
+            rx: RxStats::default(),
             tx_dropped: z(),
             rx_ring_halts: z(),
             rx_ring_resyncs: z(),
-            rx_csum_ok: z(),
-            rx_alloc_failures: z(),
         }
     }
 }
