@@ -109,13 +109,7 @@ impl EthtoolOps for Gfar {
     }
 
     fn get_rings(&self) -> Rings {
-        let r = self.cfg.lock().rings;
-        Rings {
-            rx_max: MAX_RING,
-            tx_max: MAX_RING,
-            rx: r.rx.get(),
-            tx: r.tx.get(),
-        }
+        Rings::of(self.cfg.lock().rings, MAX_RING)
     }
 
     fn set_rings(&self, r: &Rings, ext: &mut ExtAck<'_>) -> Result {

@@ -6,6 +6,17 @@
 use super::*;
 
 impl Rings {
+    /// What `ethtool -g` reports of the ring configuration `cfg`, for a
+    /// driver whose rings hold at most `max`.
+    pub(crate) fn of(cfg: RingConfig, max: u32) -> Self {
+        Rings {
+            rx_max: max,
+            tx_max: max,
+            rx: cfg.rx.get(),
+            tx: cfg.tx.get(),
+        }
+    }
+
     /// The ring configuration `ethtool -G` asks for, for a driver whose
     /// packets take at most `descs(n)` descriptors on a Tx ring of `n` and
     /// whose rings hold at most `max`; rejected otherwise (`EINVAL`, the
