@@ -71,6 +71,37 @@ pub(crate) struct RxCounts {
     pub(crate) alloc_failures: u32,
 }
 
+impl RxCounts {
+    /// Counts a frame of `len` bytes by what became of it (`csum_ok`: the
+    /// MAC verified its checksums).
+    #[inline]
+    pub(crate) fn count(&mut self, d: Delivery, csum_ok: bool, len: u32) {
+        match d {
+            Delivery::Delivered => {
+                self.packets += 1;
+                self.bytes += len;
+                self.csum_ok += u32::from(csum_ok);
+            }
+            // Received, then sent, redirected or dropped by XDP.
+            Delivery::Xdp => {
+                self.packets += 1;
+                self.bytes += len;
+            }
+            Delivery::NoBuffer => {
+                self.dropped += 1;
+                self.alloc_failures += 1;
+            }
+            Delivery::Dropped => self.dropped += 1,
+        }
+    }
+
+    /// Counts a frame dropped for an impossible length.
+    pub(crate) fn length_error(&mut self) {
+        self.errors += 1;
+        self.length_errors += 1;
+    }
+}
+
 /// An Rx ring's counters (`atomic64_t`, also on 32-bit CPUs): its polls'
 /// [`RxCounts`], added once per poll and read by `ndo_get_stats64` without
 /// the ring's lock.

@@ -37,7 +37,6 @@ use crate::rxring::{
         XskBook,
         XskDescs, //
     },
-    Delivery,
     RxBook,
     RxCounts,
     RxDescs,
@@ -205,8 +204,7 @@ impl Fec {
                 RxStatus::Partial => book.skip(bds, i, u32::from(datlen)),
                 RxStatus::Frame { .. } if book.gathered().is_some() => {
                     book.abandon();
-                    n.errors += 1;
-                    n.length_errors += 1;
+                    n.length_error();
                     book.rearm(bds, i);
                 }
                 RxStatus::Frame { len } => {
@@ -232,22 +230,7 @@ impl Fec {
                             tx: &mut send,
                         }),
                     );
-                    match d {
-                        Delivery::Delivered => {
-                            n.packets += 1;
-                            n.bytes += len;
-                            n.csum_ok += u32::from(ok);
-                        }
-                        Delivery::Xdp => {
-                            n.packets += 1;
-                            n.bytes += len;
-                        }
-                        Delivery::NoBuffer => {
-                            n.dropped += 1;
-                            n.alloc_failures += 1;
-                        }
-                        Delivery::Dropped => n.dropped += 1,
-                    }
+                    n.count(d, ok, len);
                 }
                 RxStatus::Error { flags } => {
                     book.abandon();
@@ -312,8 +295,7 @@ impl Fec {
                 }
                 RxStatus::Frame { .. } if book.discarding => {
                     book.discarding = false;
-                    n.errors += 1;
-                    n.length_errors += 1;
+                    n.length_error();
                     book.rearm(bds, i);
                 }
                 RxStatus::Frame { len } => {

@@ -25,6 +25,7 @@ use crate::netdev::{
         DmaAddr,
         DmaDevice, //
     },
+    net::NetDev,
     page_pool::RxPage,
     poll::Napi,
     xdp::{
@@ -86,6 +87,77 @@ impl RxDescs for RxBds {
         bd.write32(desc::BD_LSTATUS, desc::rx_empty(last_in_ring).to_be());
     }
 }
+/// Counts a frame the MAC reported with error `flags`.
+fn count_error(n: &mut RxCounts, flags: u16) {
+    n.errors += 1;
+    if flags & desc::rx::CRCERR != 0 {
+        n.crc_errors += 1;
+    }
+    if flags & (desc::rx::LARGE | desc::rx::SHORT | desc::rx::TRUNCATED) != 0 {
+        n.length_errors += 1;
+    }
+}
+
+impl RxRing {
+    /// One buffer of a frame longer than a buffer (jumbo frames), `len`
+    /// bytes in descriptor `i`: gathered, or skipped with the frame if its
+    /// length cannot be.
+    fn piece(
+        &mut self,
+        i: usize,
+        len: u32,
+        no_buffer: impl FnOnce() -> bool,
+        csum_ok: impl FnOnce(&RxPage) -> bool,
+    ) {
+        let prefix = desc::RX_PREFIX;
+        let ok = match self.book.gathered() {
+            None => {
+                self.model_lengths = desc::rx_model_lengths(len, RX_BUF_LEN);
+                len >= prefix + desc::ETH_HLEN && len <= RX_BUF_SPACE
+            }
+            Some(_) => len > 0 && len <= RX_BUF_SPACE,
+        };
+        if ok {
+            self.book
+                .gather(&self.bds, i, len, prefix, no_buffer, csum_ok);
+        } else {
+            self.book.skip(&self.bds, i, len);
+        }
+    }
+
+    /// The last buffer of a frame that spans buffers, `len` as descriptor
+    /// `i` reports it: the frame goes to GRO on `napi`, or is dropped as a
+    /// length error (counted in `n`). Returns what became of a frame of how
+    /// many bytes, with its checksum verdict.
+    fn last_piece(
+        &mut self,
+        i: usize,
+        len: u32,
+        no_buffer: impl FnOnce() -> bool,
+        napi: &Napi,
+        dev: NetDev,
+        n: &mut RxCounts,
+    ) -> Option<(Delivery, bool, u32)> {
+        let so_far = self.book.gathered().unwrap_or(0);
+        let frame = desc::rx_last_piece(len, so_far, self.model_lengths)
+            .filter(|&p| p <= RX_BUF_SPACE)
+            .and_then(|p| Some((p, desc::rx_frame_len(so_far + p, desc::RX_PREFIX)?)));
+        let Some((piece, flen)) = frame else {
+            self.book.abandon();
+            n.length_error();
+            self.book.rearm(&self.bds, i);
+            return None;
+        };
+        // A last buffer with nothing but (part of) the FCS keeps its
+        // buffer: nothing of it is kept.
+        let keep = if piece > desc::FCS_LEN { piece } else { 0 };
+        let (d, ok) = self
+            .book
+            .finish(&self.bds, i, keep, flen, no_buffer, napi, dev);
+        Some((d, ok, flen))
+    }
+}
+
 impl Gfar {
     /// Rx of group `g`, at most `quota` frames; returns the frames handled.
     pub(crate) fn clean_rx(&self, g: &Group, quota: u32) -> u32 {
@@ -154,20 +226,8 @@ impl Gfar {
                     rx.book.skip(&rx.bds, i, len);
                     None
                 }
-                // One buffer of a frame longer than a buffer (jumbo frames).
                 RxStatus::Partial { len, .. } => {
-                    let ok = match rx.book.gathered() {
-                        None => {
-                            rx.model_lengths = desc::rx_model_lengths(len, RX_BUF_LEN);
-                            len >= prefix + desc::ETH_HLEN && len <= RX_BUF_SPACE
-                        }
-                        Some(_) => len > 0 && len <= RX_BUF_SPACE,
-                    };
-                    if ok {
-                        rx.book.gather(&rx.bds, i, len, prefix, no_buffer, csum_ok);
-                    } else {
-                        rx.book.skip(&rx.bds, i, len);
-                    }
+                    rx.piece(i, len, no_buffer, csum_ok);
                     None
                 }
                 // A frame in one buffer.
@@ -193,69 +253,25 @@ impl Gfar {
                             Some((d, ok, flen))
                         }
                         _ => {
-                            n.errors += 1;
-                            n.length_errors += 1;
+                            n.length_error();
                             rx.book.rearm(&rx.bds, i);
                             None
                         }
                     }
                 }
-                // The last buffer of a frame that spans buffers.
                 RxStatus::Last { len, .. } => {
-                    let so_far = rx.book.gathered().unwrap_or(0);
-                    let frame = desc::rx_last_piece(len, so_far, rx.model_lengths)
-                        .filter(|&p| p <= RX_BUF_SPACE)
-                        .and_then(|p| Some((p, desc::rx_frame_len(so_far + p, prefix)?)));
-                    match frame {
-                        Some((piece, flen)) => {
-                            // A last buffer with nothing but (part of) the
-                            // FCS keeps its buffer: nothing of it is kept.
-                            let keep = if piece > desc::FCS_LEN { piece } else { 0 };
-                            let (d, ok) = rx
-                                .book
-                                .finish(&rx.bds, i, keep, flen, no_buffer, &g.rx_napi, self.dev);
-                            Some((d, ok, flen))
-                        }
-                        None => {
-                            rx.book.abandon();
-                            n.errors += 1;
-                            n.length_errors += 1;
-                            rx.book.rearm(&rx.bds, i);
-                            None
-                        }
-                    }
+                    rx.last_piece(i, len, no_buffer, &g.rx_napi, self.dev, &mut n)
                 }
                 RxStatus::Error { flags, .. } => {
                     rx.book.abandon();
-                    n.errors += 1;
-                    if flags & desc::rx::CRCERR != 0 {
-                        n.crc_errors += 1;
-                    }
-                    if flags & (desc::rx::LARGE | desc::rx::SHORT | desc::rx::TRUNCATED) != 0 {
-                        n.length_errors += 1;
-                    }
+                    count_error(&mut n, flags);
                     rx.book.rearm(&rx.bds, i);
                     None
                 }
                 RxStatus::Empty => unreachable!(),
             };
-            match delivered {
-                Some((Delivery::Delivered, ok, flen)) => {
-                    n.packets += 1;
-                    n.bytes += flen;
-                    n.csum_ok += u32::from(ok);
-                }
-                // Received, then sent, redirected or dropped by XDP.
-                Some((Delivery::Xdp, _, flen)) => {
-                    n.packets += 1;
-                    n.bytes += flen;
-                }
-                Some((Delivery::NoBuffer, ..)) => {
-                    n.dropped += 1;
-                    n.alloc_failures += 1;
-                }
-                Some((Delivery::Dropped, ..)) => n.dropped += 1,
-                None => {}
+            if let Some((d, ok, flen)) = delivered {
+                n.count(d, ok, flen);
             }
             rx.book.advance();
             work += 1;
