@@ -58,13 +58,14 @@ mod fec {
     pub(crate) mod ethtool;
     pub(crate) mod mac;
     pub(crate) mod ops;
+    pub(crate) mod probe;
     pub(crate) mod rx;
     pub(crate) mod stats;
     pub(crate) mod tx;
     pub(crate) mod xdp;
 }
 
-use fec::driver::FecRs;
+use fec::probe::FecRs;
 
 kernel::module_platform_driver! {
     type: FecRs,

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The platform driver and its probe: clocks, interrupt lines, the MAC
+//! address, the PHY's reset and MDIO bus, then the `net_device`.
+
+use crate::fec::{
+    coalesce::Itr,
+    driver::{
+        Fec,
+        Hw,
+        DEFAULT_RX_RING,
+        DEFAULT_TX_RING,
+        MAX_IRQS,
+        MAX_RING,
+        MAX_TX_QUEUES, //
+    },
+    mac::FecMdio,
+    quirks::{
+        self,
+        Quirks,
+        Variant, //
+    },
+    regs::{
+        self,
+        ecr,
+        ievent, //
+    },
+};
+use crate::module_parameters;
+use crate::netdev::{
+    dma::{
+        self,
+        DmaDevice, //
+    },
+    gpio::OutputGpio,
+    mdio::MdioBus,
+    mmio::Mmio,
+    net::Registration,
+    of::Node,
+    MacAddr, //
+};
+use crate::ring::RingConfig;
+use crate::{
+    netdev,
+    txring, //
+};
+use kernel::{
+    clk::{
+        Clk,
+        OptionalClk, //
+    },
+    device::{
+        self,
+        Core, //
+    },
+    of,
+    platform,
+    prelude::*,
+    sync::Arc,
+    time::{
+        delay::{
+            fsleep,
+            udelay, //
+        },
+        Delta, //
+    }, //
+};
+
+/// A clock enabled for as long as the value lives.
+struct EnabledClk(ClkRef);
+
+/// A required or an optional clock (an absent optional one is a no-op).
+enum ClkRef {
+    Required(Clk),
+    Optional(OptionalClk),
+}
+
+impl EnabledClk {
+    fn clk(&self) -> &Clk {
+        match &self.0 {
+            ClkRef::Required(c) => c,
+            ClkRef::Optional(c) => c,
+        }
+    }
+
+    fn enable(c: ClkRef) -> Result<Self> {
+        let e = Self(c);
+        e.clk().prepare_enable()?;
+        Ok(e)
+    }
+
+    fn get(dev: &device::Device, name: &CStr) -> Result<Self> {
+        Self::enable(ClkRef::Required(Clk::get(dev, Some(name))?))
+    }
+
+    fn get_optional(dev: &device::Device, name: &CStr) -> Result<Self> {
+        Self::enable(ClkRef::Optional(OptionalClk::get(dev, Some(name))?))
+    }
+}
+
+impl Drop for EnabledClk {
+    fn drop(&mut self) {
+        self.clk().disable_unprepare();
+    }
+}
+
+/// The platform driver's data for a bound ENET. Fields drop in order: the
+/// net_device (and its PHY) before the MDIO bus, the clocks last.
+pub(crate) struct Enet {
+    net: Registration<Fec>,
+    _mdio: MdioBus<FecMdio>,
+    _clks: KVec<EnabledClk>,
+}
+
+/// The platform driver.
+pub(crate) struct FecRs;
+
+kernel::of_device_table!(
+    OF_TABLE,
+    <FecRs as platform::Driver>::IdInfo,
+    [
+        (of::DeviceId::new(c"fsl,imx6q-fec"), &quirks::IMX6Q),
+        (of::DeviceId::new(c"fsl,imx6sx-fec"), &quirks::IMX6SX),
+        (of::DeviceId::new(c"fsl,imx6ul-fec"), &quirks::IMX6UL),
+        (of::DeviceId::new(c"fsl,imx8mq-fec"), &quirks::IMX8MQ),
+        (of::DeviceId::new(c"fsl,imx8qm-fec"), &quirks::IMX8QM),
+    ]
+);
+
+crate::netdev::net::declare_net_driver!(Fec);
+
+/// Enables the clocks of an ENET. The register block is clocked by "ipg"
+/// (registers, MDC) and "ahb" (bus, also the coalescing timer): both must
+/// run before any access. The optional ones clock the PHY interface
+/// (`fec_enet_clk_enable()`: the RMII reference the ENET may drive, RGMII's
+/// 2x Tx clock).
+fn enable_clocks(dev: &device::Device<device::Bound>) -> Result<KVec<EnabledClk>> {
+    let mut clks = KVec::new();
+    clks.push(EnabledClk::get(dev, c"ipg")?, GFP_KERNEL)?;
+    clks.push(EnabledClk::get(dev, c"ahb")?, GFP_KERNEL)?;
+    for name in [c"enet_out", c"enet_clk_ref", c"enet_2x_txclk"] {
+        clks.push(EnabledClk::get_optional(dev, name)?, GFP_KERNEL)?;
+    }
+    Ok(clks)
+}
+
+/// The interrupt lines the driver requests (`fec_enet_get_irq_cnt()`: two
+/// lines are int0 and PPS (i.MX6Q/6UL); more are int0..int2 and PPS
+/// (i.MX6SX/7D/8M)).
+fn irq_lines(pdev: &platform::Device<device::Bound>) -> Result<KVec<u32>> {
+    let mut lines = netdev::platform_irqs(pdev, MAX_IRQS as u32 + 1)?;
+    let n = match lines.len() {
+        0 => {
+            dev_err!(pdev.as_ref(), "no interrupt\n");
+            return Err(ENXIO);
+        }
+        2 => 1,
+        n => n.min(MAX_IRQS),
+    };
+    lines.truncate(n);
+    Ok(lines)
+}
+
+/// The Tx queues (`fec_enet_get_queue_num()`): `fsl,num-tx-queues` on the
+/// multi-queue parts, 1 to 3, else 1. (Rx uses ring 0 only: QEMU's ENET
+/// models no other Rx ring.)
+fn tx_queues(dev: &device::Device, node: &Node, variant: &Variant) -> usize {
+    let n = node.read_u32(c"fsl,num-tx-queues").unwrap_or(1) as usize;
+    if !variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
+        return 1;
+    }
+    if !(1..=MAX_TX_QUEUES).contains(&n) {
+        dev_warn!(dev, "invalid fsl,num-tx-queues {n}, falling back to 1\n");
+        return 1;
+    }
+    n
+}
+
+/// The MAC address and where it came from, in the order of `fec_get_mac()`:
+/// the device tree, then the registers, then a random address.
+fn mac_address(node: &Node, regs: &regs::Regs) -> (MacAddr, &'static str) {
+    match node.mac_address() {
+        Ok(mac) => (mac, "device tree"),
+        Err(_) => match mac_from_regs(regs) {
+            mac if mac.is_valid() => (mac, "registers"),
+            _ => (MacAddr::random(), "random"),
+        },
+    }
+}
+
+/// Leaves the MAC quiet and enabled for MDIO (as the C driver leaves it
+/// when down), the MII clock at `mscr`.
+fn quiesce_for_mdio(regs: &regs::Regs, variant: &Variant, mscr: u32) {
+    regs.write(regs::IMASK, 0);
+    if variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
+        regs.write(regs::ECNTRL, 0);
+    } else {
+        regs.write(regs::ECNTRL, ecr::RESET);
+        udelay(Delta::from_micros(10));
+    }
+    regs.write(regs::ECNTRL, ecr::ETHEREN);
+    if variant.quirks.has(Quirks::CLEAR_SETUP_MII) {
+        // Writing MSCR with MMFR non-zero raises a spurious MII event.
+        regs.write(regs::MII_DATA, 0);
+    }
+    regs.write(regs::MII_SPEED, mscr);
+    regs.write(regs::IEVENT, ievent::MII);
+}
+
+/// The MAC address the bootloader (or QEMU) left in PALR/PAUR, as the C
+/// driver's `fec_get_mac()` reads it.
+fn mac_from_regs(regs: &regs::Regs) -> MacAddr {
+    let lo = regs.read(regs::ADDR_LOW).to_be_bytes();
+    let hi = (regs.read(regs::ADDR_HIGH) >> 16) as u16;
+    let hi = hi.to_be_bytes();
+    MacAddr([lo[0], lo[1], lo[2], lo[3], hi[0], hi[1]])
+}
+
+/// Pulses the PHY reset line, if the device tree has one (`fec_reset_phy()`:
+/// `phy-reset-gpios`, `phy-reset-duration` in ms, `phy-reset-post-delay`).
+fn reset_phy(dev: &device::Device<device::Bound>, node: &Node) -> Result {
+    let mut ms = node.read_u32(c"phy-reset-duration").unwrap_or(1);
+    // A sane reset lasts less than a second.
+    if ms > 1000 {
+        ms = 1;
+    }
+    let post = node.read_u32(c"phy-reset-post-delay").unwrap_or(0);
+    if post > 1000 {
+        dev_err!(dev, "phy-reset-post-delay {post} ms out of range\n");
+        return Err(EINVAL);
+    }
+    let Some(gpio) = OutputGpio::get_optional(dev, c"phy-reset", true)? else {
+        return Ok(());
+    };
+    fsleep(Delta::from_millis(i64::from(ms)));
+    gpio.set(false);
+    if post > 0 {
+        fsleep(Delta::from_millis(i64::from(post)));
+    }
+    dev_info!(dev, "PHY reset ({ms} ms)\n");
+    Ok(())
+}
+
+impl platform::Driver for FecRs {
+    type IdInfo = &'static Variant;
+    type Data<'bound> = Enet;
+    const OF_ID_TABLE: Option<of::IdTable<Self::IdInfo>> = Some(&OF_TABLE);
+
+    fn probe<'bound>(
+        pdev: &'bound platform::Device<Core<'_>>,
+        info: Option<&'bound Self::IdInfo>,
+    ) -> impl PinInit<Self::Data<'bound>, Error> + 'bound {
+        let dev = pdev.as_ref();
+        let variant = *info.ok_or(ENODEV)?;
+        // SAFETY: The first thing probe does: no DMA allocation or mapping of
+        // this device exists yet, and none runs before probe makes them.
+        unsafe { dma::set_desc_addr_mask(pdev) }?;
+        let node = Node::of_device(dev).ok_or(ENODEV)?;
+
+        let clks = enable_clocks(dev)?;
+        let ipg_rate = u32::try_from(clks[0].clk().rate().0).unwrap_or(u32::MAX);
+        let itr_rate = u32::try_from(clks[1].clk().rate().0).unwrap_or(u32::MAX);
+        // `enet_clk_ref` (optional: no clock has rate 0).
+        let clk_ref_rate = u32::try_from(clks[3].clk().rate().0).unwrap_or(u32::MAX);
+        let Some(mscr) = regs::mscr(ipg_rate) else {
+            dev_err!(dev, "ipg clock {ipg_rate} Hz too fast for the MII speed\n");
+            return Err(EINVAL);
+        };
+
+        let regs = Arc::new(Mmio::map(&node, 0, c"fec_rs")?, GFP_KERNEL)?;
+        let irq_lines = irq_lines(pdev)?;
+        let (mac, source) = mac_address(&node, &regs);
+        dev_info!(dev, "mac {mac} ({source})\n");
+        dev_info!(
+            dev,
+            "{} ENET, quirks {:#x}: regs {:#x}+{:#x}, irq {:?}\n",
+            variant.name,
+            variant.quirks.bits(),
+            regs.start(),
+            regs.size(),
+            &irq_lines[..]
+        );
+
+        reset_phy(dev, &node)?;
+
+        quiesce_for_mdio(&regs, variant, mscr);
+
+        // The MDIO bus: PHYs described under `mdio` (scanned without one).
+        let mdio_np = node.child(c"mdio");
+        let id = kernel::str::CString::try_from_fmt(fmt!("fec_rs-{:x}", regs.start()))?;
+        let mdio = MdioBus::register(dev, mdio_np.as_ref(), &id, FecMdio { regs: regs.clone() })?;
+
+        let csum = variant.quirks.has(Quirks::HAS_CSUM);
+        // Software TSO as in C, where buffers need no alignment copy.
+        let tso = csum && variant.quirks.tx_align_mask() == 0;
+        let rings = RingConfig::new(
+            DEFAULT_TX_RING,
+            DEFAULT_RX_RING,
+            |n| txring::max_packet_descs(tso, n),
+            MAX_RING,
+        )
+        .map_err(|_| EINVAL)?;
+        dev_info!(dev, "rings: {rings}\n");
+        if variant.quirks.has(Quirks::HAS_COALESCE) {
+            let d = Itr::DEFAULT;
+            dev_info!(
+                dev,
+                "ITR clock {itr_rate} Hz; default coalescing {} frames / {} us -> {:#010x}\n",
+                d.frames,
+                d.usecs,
+                d.register(itr_rate)
+            );
+        }
+        let phy_if = node.phy_interface();
+        let tx_queues = tx_queues(dev, &node, variant);
+        let combined_napi = module_parameters::combined_napi.value();
+        if combined_napi {
+            dev_info!(dev, "combined Rx/Tx NAPI (combined_napi=1)\n");
+        }
+
+        let hw = Hw {
+            dma: DmaDevice::new(dev),
+            node,
+            variant,
+            regs,
+            irq_lines,
+            itr_rate,
+            clk_ref_rate,
+            mscr,
+            phy_if,
+            csum,
+            tso,
+            rings,
+            combined_napi,
+            tx_queues,
+        };
+        let init = move |ndev| Fec::new(ndev, hw, &id, mac);
+        // Last: from here on `Fec`'s drop disconnects the PHY.
+        let attach = |state: &Fec| {
+            state.dev.phy_connect(&state.node)?;
+            state
+                .dev
+                .phy_mac_caps(variant.quirks.has(Quirks::HAS_GBIT), false);
+            if variant.quirks.has(Quirks::HAS_EEE) {
+                state.dev.phy_support_eee();
+            }
+            Ok(())
+        };
+        let net = Registration::new(dev, tx_queues as u32, 1, init, attach)?;
+        dev_info!(
+            dev,
+            "registered {}, phy-mode {:?}, {tx_queues} Tx / 1 Rx queue\n",
+            net.dev().mac(),
+            phy_if
+        );
+        Ok(Enet {
+            net,
+            _mdio: mdio,
+            _clks: clks,
+        })
+    }
+}
+
+impl Drop for Enet {
+    fn drop(&mut self) {
+        pr_info!(
+            "fec_rs: releasing {} ENET {}\n",
+            self.net.state().variant.name,
+            self.net.dev().mac()
+        );
+    }
+}
