@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Software TSO on the Tx ring: how many descriptors a packet may take,
+//! the limit the stack builds GSO packets to, and the mapping of a GSO
+//! packet's frames (a header copy per frame, the payload in place).
+
+use core::sync::atomic::{
+    AtomicU32,
+    Ordering, //
+};
+use kernel::prelude::*;
+
+use super::{
+    TxBook,
+    TxDescs, //
+};
+use crate::{
+    netdev::{
+        dma::{
+            DmaAddr,
+            DmaDevice,
+            TxBufMem, //
+        },
+        net::NetDev,
+        skb::Skb,
+    },
+    tso,
+};
+
+/// Descriptors one packet may take on a Tx ring of `ring` descriptors (the
+/// queue's stop threshold): a descriptor per fragment plus the linear part,
+/// with software TSO a share of the ring (`tso::ring_max_descs`).
+pub(crate) fn max_packet_descs(tso: bool, ring: u32) -> u32 {
+    let frags = crate::netdev::max_skb_frags();
+    if tso {
+        tso::ring_max_descs(ring, frags + 1, frags)
+    } else {
+        frags + 1
+    }
+}
+
+/// The largest packet, in descriptors, the current Tx ring takes in one
+/// piece (its stop threshold), read by `ndo_features_check` without the
+/// ring lock. Setting it also tells the stack how many GSO segments fit.
+pub(crate) struct TsoLimit(AtomicU32);
+
+impl TsoLimit {
+    pub(crate) const fn new() -> Self {
+        Self(AtomicU32::new(0))
+    }
+
+    /// A Tx ring whose packets may take `stop` descriptors: the stack builds
+    /// GSO packets that fit it from now on, or on a ring too small for that
+    /// full-size ones, segmented in software where they do not fit (probe,
+    /// or under RTNL).
+    pub(crate) fn set(&self, dev: NetDev, stop: u32) {
+        self.0.store(stop, Ordering::Relaxed);
+        dev.set_tso_max_segs(tso::stack_max_segs(stop, crate::netdev::max_skb_frags()));
+    }
+
+    /// Whether a GSO packet of `segs` segments and `nr_frags` fragments
+    /// fits the ring in one piece (`NetDriver::gso_ok`).
+    pub(crate) fn fits(&self, segs: u32, nr_frags: u32) -> bool {
+        tso::count_descs(segs, nr_frags) <= self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Descriptors a packet takes at most: one per buffer, or for a GSO packet
+/// of layout `gso` the software-TSO bound.
+pub(crate) fn packet_descs(gso: Option<&tso::Layout>, nr_frags: u32) -> u32 {
+    match gso {
+        Some(l) => tso::count_descs(l.segs(), nr_frags),
+        None => nr_frags + 1,
+    }
+}
+
+/// The per-frame header buffers of software TSO: `tso::HDR_SIZE` bytes per
+/// descriptor of `mem`, the headers after `prefix` bytes the driver fills
+/// (the eTSEC's frame control block; 0 for the ENET).
+pub(crate) struct TsoHeaders<'a> {
+    pub(crate) mem: &'a mut TxBufMem,
+    pub(crate) prefix: usize,
+}
+
+/// What a descriptor of a software-TSO packet holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TsoBd {
+    /// A segment's headers (first descriptor of a frame).
+    Header,
+    /// Payload, more of the frame follows.
+    Payload,
+    /// The last payload of a frame.
+    EndOfFrame,
+    /// The last payload of the packet's last frame.
+    EndOfPacket,
+}
+
+impl TxBook {
+    /// Software TSO: maps the TCP/IPv4 GSO packet `skb` of layout `l` as
+    /// one frame per segment, each a header descriptor and one or more
+    /// payload descriptors, from counter `first` on. Each frame's headers
+    /// are the packet's, made the segment's by [`tso::Layout::build_header`]
+    /// and `finish(buf, template, seg)` (which sees them after `hdrs.prefix`
+    /// bytes for the driver, and the packet's own headers `template`: `buf`
+    /// is DMA memory, better written than read), in descriptor `i`'s buffer
+    /// of `hdrs`. `fill(i, addr,
+    /// len, bd)` writes a descriptor (the first one must not be handed to
+    /// the hardware yet). The payload is mapped in place, each buffer once.
+    /// Returns the descriptor count, at most `tso::count_descs(segs,
+    /// nr_frags)`. On a mapping failure (or headers that do not fit)
+    /// everything is undone as in [`TxBook::map_packet`], which also says
+    /// what `fail_last` does.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn map_tso<D: TxDescs>(
+        &mut self,
+        descs: &D,
+        dma: &DmaDevice,
+        skb: &Skb,
+        l: &tso::Layout,
+        first: u32,
+        bytes: u32,
+        hdrs: TsoHeaders<'_>,
+        fail_last: bool,
+        mut finish: impl FnMut(&mut [u8], &[u8], u32),
+        mut fill: impl FnMut(usize, DmaAddr, u32, TsoBd),
+    ) -> Result<u32> {
+        let n = l.hdr_len as usize;
+        let hlen = hdrs.prefix + n;
+        let template = skb.head(l.hdr_len).ok_or(EINVAL)?;
+        if hlen > tso::HDR_SIZE as usize {
+            return Err(EINVAL);
+        }
+        let linear = skb.headlen() - l.hdr_len;
+        let mut chunks = tso::Chunker::new(linear);
+        let segs = l.segs();
+        // Bus address of the current payload buffer's first byte.
+        let mut base: DmaAddr = 0;
+        let mut k = 0u32;
+        self.begin(first, bytes);
+        for seg in 0..segs {
+            let i = self.size.slot(first.wrapping_add(k));
+            let off = i * tso::HDR_SIZE as usize;
+            let buf = hdrs.mem.bytes_mut(off, hlen);
+            l.build_header(template, &mut buf[hdrs.prefix..], seg);
+            finish(buf, template, seg);
+            let (addr, len) = (hdrs.mem.dma() + off as DmaAddr, hlen as u32);
+            self.push(first, k, None);
+            fill(i, addr, len, TsoBd::Header);
+            k += 1;
+            let mut left = l.seg_len(seg);
+            while left > 0 {
+                let Some(c) = chunks.next(left, |b| skb.frag_len(b - 1)) else {
+                    // Shorter than its layout says: not a valid GSO packet.
+                    let _ = self.release(descs, dma, first, true);
+                    return Err(EINVAL);
+                };
+                let map = if c.first {
+                    // Buffers are mapped in order: the last is the last
+                    // fragment, or the linear part without fragments.
+                    let m = if fail_last && c.buf == skb.nr_frags() {
+                        Err(ENOMEM)
+                    } else if c.buf == 0 {
+                        dma.map_head(skb, skb.headlen())
+                    } else {
+                        dma.map_frag(skb, c.buf - 1)
+                    };
+                    match m {
+                        Ok(m) => {
+                            // The linear part's payload follows the headers.
+                            base = m.addr()
+                                + if c.buf == 0 {
+                                    DmaAddr::from(l.hdr_len)
+                                } else {
+                                    0
+                                };
+                            Some(m)
+                        }
+                        Err(e) => {
+                            let _ = self.release(descs, dma, first, true);
+                            return Err(e);
+                        }
+                    }
+                } else {
+                    None
+                };
+                left -= c.len;
+                let i = self.size.slot(first.wrapping_add(k));
+                self.push(first, k, map);
+                let bd = if left > 0 {
+                    TsoBd::Payload
+                } else if seg + 1 < segs {
+                    TsoBd::EndOfFrame
+                } else {
+                    TsoBd::EndOfPacket
+                };
+                fill(i, base + DmaAddr::from(c.off), c.len, bd);
+                k += 1;
+            }
+        }
+        Ok(k)
+    }
+}
