@@ -241,6 +241,50 @@ fn reset_phy(dev: &device::Device<device::Bound>, node: &Node) -> Result {
     Ok(())
 }
 
+/// The checksum and TSO offloads `variant` offers and the default rings
+/// (logged, with the default coalescing for an ITR clock of `itr_rate`).
+fn offloads_and_rings(
+    dev: &device::Device,
+    variant: &Variant,
+    itr_rate: u32,
+) -> Result<(bool, bool, RingConfig)> {
+    let csum = variant.quirks.has(Quirks::HAS_CSUM);
+    // Software TSO as in C, where buffers need no alignment copy.
+    let tso = csum && variant.quirks.tx_align_mask() == 0;
+    let rings = RingConfig::new(
+        DEFAULT_TX_RING,
+        DEFAULT_RX_RING,
+        |n| txring::max_packet_descs(tso, n),
+        MAX_RING,
+    )
+    .map_err(|_| EINVAL)?;
+    dev_info!(dev, "rings: {rings}\n");
+    if variant.quirks.has(Quirks::HAS_COALESCE) {
+        let d = Itr::DEFAULT;
+        dev_info!(
+            dev,
+            "ITR clock {itr_rate} Hz; default coalescing {} frames / {} us -> {:#010x}\n",
+            d.frames,
+            d.usecs,
+            d.register(itr_rate)
+        );
+    }
+    Ok((csum, tso, rings))
+}
+
+/// Connects the PHY of a built `Fec` and tells it the MAC's abilities: the
+/// last step of probe before registering, since from here on `Fec`'s drop
+/// disconnects the PHY.
+fn attach_phy(state: &Fec) -> Result {
+    let q = state.variant.quirks;
+    state.dev.phy_connect(&state.node)?;
+    state.dev.phy_mac_caps(q.has(Quirks::HAS_GBIT), false);
+    if q.has(Quirks::HAS_EEE) {
+        state.dev.phy_support_eee();
+    }
+    Ok(())
+}
+
 impl platform::Driver for FecRs {
     type IdInfo = &'static Variant;
     type Data<'bound> = Enet;
@@ -290,27 +334,7 @@ impl platform::Driver for FecRs {
         let id = kernel::str::CString::try_from_fmt(fmt!("fec_rs-{:x}", regs.start()))?;
         let mdio = MdioBus::register(dev, mdio_np.as_ref(), &id, FecMdio { regs: regs.clone() })?;
 
-        let csum = variant.quirks.has(Quirks::HAS_CSUM);
-        // Software TSO as in C, where buffers need no alignment copy.
-        let tso = csum && variant.quirks.tx_align_mask() == 0;
-        let rings = RingConfig::new(
-            DEFAULT_TX_RING,
-            DEFAULT_RX_RING,
-            |n| txring::max_packet_descs(tso, n),
-            MAX_RING,
-        )
-        .map_err(|_| EINVAL)?;
-        dev_info!(dev, "rings: {rings}\n");
-        if variant.quirks.has(Quirks::HAS_COALESCE) {
-            let d = Itr::DEFAULT;
-            dev_info!(
-                dev,
-                "ITR clock {itr_rate} Hz; default coalescing {} frames / {} us -> {:#010x}\n",
-                d.frames,
-                d.usecs,
-                d.register(itr_rate)
-            );
-        }
+        let (csum, tso, rings) = offloads_and_rings(dev, variant, itr_rate)?;
         let phy_if = node.phy_interface();
         let tx_queues = tx_queues(dev, &node, variant);
         let combined_napi = module_parameters::combined_napi.value();
@@ -335,18 +359,7 @@ impl platform::Driver for FecRs {
             tx_queues,
         };
         let init = move |ndev| Fec::new(ndev, hw, &id, mac);
-        // Last: from here on `Fec`'s drop disconnects the PHY.
-        let attach = |state: &Fec| {
-            state.dev.phy_connect(&state.node)?;
-            state
-                .dev
-                .phy_mac_caps(variant.quirks.has(Quirks::HAS_GBIT), false);
-            if variant.quirks.has(Quirks::HAS_EEE) {
-                state.dev.phy_support_eee();
-            }
-            Ok(())
-        };
-        let net = Registration::new(dev, tx_queues as u32, 1, init, attach)?;
+        let net = Registration::new(dev, tx_queues as u32, 1, init, attach_phy)?;
         dev_info!(
             dev,
             "registered {}, phy-mode {:?}, {tx_queues} Tx / 1 Rx queue\n",
