@@ -20,6 +20,8 @@ UNITS = {
     "udp64_rx_kpps": "UDP 64 B rx (kpps, host flood)",
     "xdp_drop_kpps": "XDP_DROP (kpps, host flood)",
     "xdp_tx_kpps": "XDP_TX (kpps, host flood)",
+    "xsk_rxdrop_kpps": "AF_XDP zero-copy rx-drop (kpps, host flood)",
+    "xsk_txonly_kpps": "AF_XDP zero-copy tx-only, 60 B (kpps completed)",
     "netperf_stream_1k_mbps": "netperf TCP_STREAM, 1 KiB sends (Mbit/s)",
     "netperf_stream_4k_mbps": "netperf TCP_STREAM, 4 KiB sends (Mbit/s)",
     "netperf_maerts_1k_mbps": "netperf TCP_MAERTS, 1 KiB sends (Mbit/s)",

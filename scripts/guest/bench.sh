@@ -148,6 +148,38 @@ xdp_rate() { # <action> <counter>
 }
 xdp_drop() { xdp_rate drop rx_xdp_drop; }
 xdp_tx() { xdp_rate tx rx_xdp_tx; }
+# AF_XDP in zero-copy mode on Rx queue 0 (xdpload's "xsk"; the ENET only,
+# the eTSEC model takes no unpaced flood): the frames per second a socket
+# receives from the host's flood (its program redirects them, it drops
+# them; from its first frame to its last), and the 60-byte frames per second
+# it sends from its own memory (completed). Nothing where the driver refuses
+# a zero-copy socket or the socket receives nothing.
+xsk_rxdrop() {
+	[ "$NXP_MAC" = etsec ] && return 0
+	XSK_FIRST_WAIT_MS=$(((SECS + 10) * 1000)) xdpload $IF xsk:zc 1000000000 > /tmp/xsk.out 2>&1 &
+	x=$!
+	k=0
+	while ! grep -q "xsk ready" /tmp/xsk.out && kill -0 $x 2> /dev/null && [ $k -lt 50 ]; do
+		sleep 0.1
+		k=$((k + 1))
+	done
+	grep -q "xsk ready" /tmp/xsk.out || { kill $x 2> /dev/null; wait $x; return 0; }
+	remote_run $((SECS + 10)) "\$NXP_HOST_TOOLS/udp-flood $GUEST_IP 9 $SECS" > /dev/null
+	wait $x
+	xsk_rate received
+}
+xsk_txonly() {
+	[ "$NXP_MAC" = etsec ] && return 0
+	ping -c 1 -W 2 $HOST_IP > /dev/null 2>&1
+	mac=$(awk -v ip=$HOST_IP '$1 == ip { print $4 }' /proc/net/arp)
+	[ -n "$mac" ] || return 0
+	xdpload $IF xsk:zc:txonly $SECS $mac $GUEST_IP $HOST_IP > /tmp/xsk.out 2>&1 || return 0
+	xsk_rate completed
+}
+xsk_rate() { # <count>: kpps from xdpload's "<count> N ... span_us U"
+	awk -v k=$1 '{ for (i = 1; i < NF; i++) v[$i] = $(i + 1) }
+		END { if (v[k] > 0 && v["span_us"] > 0) printf "%.1f\n", v[k] / v["span_us"] * 1000 }' /tmp/xsk.out
+}
 
 run_all() {
 	measure tcp_tx_mbps tcp_tx
@@ -158,6 +190,8 @@ run_all() {
 	measure udp64_rx_kpps udp64_rx
 	measure xdp_drop_kpps xdp_drop
 	measure xdp_tx_kpps xdp_tx
+	measure xsk_rxdrop_kpps xsk_rxdrop
+	measure xsk_txonly_kpps xsk_txonly
 }
 
 up() { # <driver>: load it and bring the interface up

@@ -2,6 +2,7 @@
 /*
  * xdpload <ifname> off|pass|drop|tx|abort|redirect[:<ifname>] [<udp port>]
  * xdpload <ifname> xsk:copy|xsk:zc[:echo] <frames> [<udp port>]
+ * xdpload <ifname> xsk:copy|xsk:zc:txonly <seconds> <dst mac> <src ip> <dst ip> [<udp port>]
  *
  * Attaches (in driver mode only, never the generic fallback) a small XDP
  * program to <ifname>, replacing the one there, or detaches it ("off").
@@ -19,8 +20,15 @@
  * Rx queue 0 in copy or zero-copy mode (bind's XDP_COPY / XDP_ZEROCOPY; a
  * refusal prints the errno, detaches the program and exits 3), takes up to <frames> frames from its Rx
  * ring ("echo": sends each back through its Tx ring, addresses and ports
- * swapped), stops 3 s after the last one (20 s if none came), detaches the program and prints
- * "received R sent S completed C".
+ * swapped), stops 3 s after the last one (20 s if none came, or
+ * $XSK_FIRST_WAIT_MS), detaches the program and prints
+ * "received R sent S completed C span_us U" (U: from the first frame
+ * received to the last, for a rate).
+ *
+ * "txonly" sends 60-byte UDP datagrams from the socket's memory for
+ * <seconds>, <src ip> to <dst ip> at <dst mac>, as fast as the socket's
+ * rings take them (one frame per UMEM chunk, reused once completed), and
+ * prints "sent S completed C span_us U" (U: the sending time).
  */
 /* The AF_XDP rings' mmap offsets pass 4 GiB, also on 32-bit CPUs. */
 #define _FILE_OFFSET_BITS 64
@@ -37,6 +45,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <arpa/inet.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -285,7 +296,106 @@ static void swap(uint8_t *f, int a, int b, int len)
 	memcpy(f + b, t, len);
 }
 
-static int xsk(int ifindex, const char *mode, long frames, int port)
+static long long now_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
+}
+
+/* The 16-bit ones' complement sum of <len> bytes (the IPv4 header's). */
+static uint16_t csum16(const uint8_t *p, int len)
+{
+	uint32_t s = 0;
+	int i;
+
+	for (i = 0; i + 1 < len; i += 2)
+		s += (uint32_t)p[i] << 8 | p[i + 1];
+	while (s >> 16)
+		s = (s & 0xffff) + (s >> 16);
+	return ~s & 0xffff;
+}
+
+/* A 60-byte UDP/IPv4 datagram (18 bytes of zeros) from <ifname>'s MAC
+ * address and <src> to <dmac>, <dst> and <port>; 0, or -1 on a bad
+ * address. */
+static int udp_frame(uint8_t *f, const char *ifname, const char *dmac, const char *src,
+		     const char *dst, int port)
+{
+	struct ifreq ifr = { 0 };
+	unsigned int m[6];
+	int s, i;
+
+	memset(f, 0, 60);
+	if (sscanf(dmac, "%x:%x:%x:%x:%x:%x", &m[0], &m[1], &m[2], &m[3], &m[4], &m[5]) != 6)
+		return -1;
+	for (i = 0; i < 6; i++)
+		f[i] = m[i];
+	s = socket(AF_INET, SOCK_DGRAM, 0);
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	if (s < 0 || ioctl(s, SIOCGIFHWADDR, &ifr))
+		return -1;
+	close(s);
+	memcpy(f + 6, ifr.ifr_hwaddr.sa_data, 6);
+	f[12] = 0x08;			/* IPv4 */
+	f[14] = 0x45;			/* version 4, 20-byte header */
+	f[17] = 46;			/* total length */
+	f[22] = 64;			/* TTL */
+	f[23] = 17;			/* UDP */
+	if (inet_pton(AF_INET, src, f + 26) != 1 || inet_pton(AF_INET, dst, f + 30) != 1)
+		return -1;
+	s = csum16(f + 14, 20);
+	f[24] = s >> 8;
+	f[25] = s & 0xff;
+	f[34] = 0x30;			/* source port 12345 */
+	f[35] = 0x39;
+	f[36] = port >> 8;
+	f[37] = port & 0xff;
+	f[39] = 26;			/* UDP length; checksum 0: none */
+	return 0;
+}
+
+/* Sends from the socket's Tx ring for <secs>: see the file's comment. */
+static void txonly(int fd, struct ring *tx, struct ring *cq, long secs)
+{
+	long sent = 0, completed = 0;
+	long long t0 = now_us(), t = t0, end = t0 + secs * 1000000LL;
+
+	while (t < end) {
+		uint32_t rp = load_acq(cq->prod), tp = *tx->prod;
+
+		completed += rp - *cq->cons;
+		store_rel(cq->cons, rp);
+		/* At most every chunk in flight (the Tx ring has as many
+		 * entries): chunk <sent mod XSK_FRAMES> is free again. */
+		while (sent - completed < XSK_FRAMES) {
+			struct xdp_desc *d = &((struct xdp_desc *)tx->desc)[tp & tx->mask];
+
+			d->addr = (uint64_t)(sent % XSK_FRAMES) * XSK_FRAME_SIZE;
+			d->len = 60;
+			d->options = 0;
+			tp++;
+			sent++;
+		}
+		store_rel(tx->prod, tp);
+		sendto(fd, NULL, 0, MSG_DONTWAIT, NULL, 0);
+		t = now_us();
+	}
+	t = now_us() - t0;
+	/* The completions still to come. */
+	for (end = now_us() + 1000000; completed < sent && now_us() < end;) {
+		uint32_t rp = load_acq(cq->prod);
+
+		completed += rp - *cq->cons;
+		store_rel(cq->cons, rp);
+		sendto(fd, NULL, 0, MSG_DONTWAIT, NULL, 0);
+		usleep(1000);
+	}
+	printf("sent %ld completed %ld span_us %lld\n", sent, completed, t);
+}
+
+static int xsk(int ifindex, const char *mode, long frames, int port, char **tx_args)
 {
 	int zc = !strncmp(mode, "xsk:zc", 6), echo = strstr(mode, ":echo") != NULL;
 	struct xdp_umem_reg reg = { 0 };
@@ -293,9 +403,12 @@ static int xsk(int ifindex, const char *mode, long frames, int port)
 	struct sockaddr_xdp sa = { 0 };
 	struct ring fq, cq, rx, tx;
 	long received = 0, sent = 0, completed = 0;
+	long long first = 0, last = 0;
 	socklen_t olen = sizeof(off);
 	union bpf_attr a;
 	int fd, map, prog, sz = XSK_RING, key = 0, i, rc;
+	const char *w = getenv("XSK_FIRST_WAIT_MS");
+	int first_wait = w ? atoi(w) : 20000;
 	char *umem;
 
 	fd = socket(AF_XDP, SOCK_RAW | SOCK_CLOEXEC, 0);
@@ -326,9 +439,21 @@ static int xsk(int ifindex, const char *mode, long frames, int port)
 	ring_map(fd, &rx, &off.rx, sizeof(struct xdp_desc), XDP_PGOFF_RX_RING);
 	ring_map(fd, &tx, &off.tx, sizeof(struct xdp_desc), XDP_PGOFF_TX_RING);
 	/* Every frame to the fill ring; an echoed one returns there once its
-	 * completion comes. */
-	for (i = 0; i < XSK_FRAMES; i++)
-		fill(&fq, (uint64_t)i * XSK_FRAME_SIZE);
+	 * completion comes. For "txonly", every frame holds the datagram and
+	 * the fill ring stays empty. */
+	if (tx_args) {
+		uint8_t f[60];
+
+		if (udp_frame(f, tx_args[0], tx_args[1], tx_args[2], tx_args[3], port)) {
+			fprintf(stderr, "xdpload: bad txonly addresses\n");
+			return 2;
+		}
+		for (i = 0; i < XSK_FRAMES; i++)
+			memcpy(umem + (size_t)i * XSK_FRAME_SIZE, f, sizeof(f));
+	} else {
+		for (i = 0; i < XSK_FRAMES; i++)
+			fill(&fq, (uint64_t)i * XSK_FRAME_SIZE);
+	}
 
 	memset(&a, 0, sizeof(a));
 	a.map_type = BPF_MAP_TYPE_XSKMAP;
@@ -373,6 +498,11 @@ static int xsk(int ifindex, const char *mode, long frames, int port)
 	}
 	printf("xsk ready\n");
 	fflush(stdout);
+	if (tx_args) {
+		txonly(fd, &tx, &cq, frames);
+		attach(ifindex, -1);
+		return 0;
+	}
 
 	while (received < frames) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
@@ -389,7 +519,7 @@ static int xsk(int ifindex, const char *mode, long frames, int port)
 		if (!n) {
 			/* Up to 20 s for the first frame (the host's sender
 			 * starts late on a busy machine), 3 s idle after. */
-			if (poll(&p, 1, received ? 3000 : 20000) <= 0 &&
+			if (poll(&p, 1, received ? 3000 : first_wait) <= 0 &&
 			    load_acq(rx.prod) == *rx.cons)
 				break;
 			continue;
@@ -398,7 +528,9 @@ static int xsk(int ifindex, const char *mode, long frames, int port)
 			struct xdp_desc *d = &((struct xdp_desc *)rx.desc)[(*rx.cons + k) & rx.mask];
 			uint8_t *f = (uint8_t *)umem + d->addr;
 
-			received++;
+			if (!received++)
+				first = now_us();
+			last = now_us();
 			if (echo && d->len >= 42) {
 				uint32_t tp = *tx.prod;
 
@@ -428,7 +560,8 @@ static int xsk(int ifindex, const char *mode, long frames, int port)
 		}
 	}
 	attach(ifindex, -1);
-	printf("received %ld sent %ld completed %ld\n", received, sent, completed);
+	printf("received %ld sent %ld completed %ld span_us %lld\n", received, sent, completed,
+	       last - first);
 	return 0;
 }
 
@@ -458,7 +591,15 @@ int main(int argc, char **argv)
 			fprintf(stderr, "usage: xdpload <ifname> xsk:copy|xsk:zc[:echo] <frames> [<port>]\n");
 			return 2;
 		}
-		return xsk(ifindex, a, atol(argv[3]), argc > 4 ? atoi(argv[4]) : 9);
+		if (strstr(a, ":txonly")) {
+			if (argc < 7) {
+				fprintf(stderr, "usage: xdpload <ifname> xsk:copy|xsk:zc:txonly <seconds> <dst mac> <src ip> <dst ip> [<port>]\n");
+				return 2;
+			}
+			return xsk(ifindex, a, atol(argv[3]), argc > 7 ? atoi(argv[7]) : 9,
+				   (char *[]){ argv[1], argv[4], argv[5], argv[6] });
+		}
+		return xsk(ifindex, a, atol(argv[3]), argc > 4 ? atoi(argv[4]) : 9, NULL);
 	}
 	if (!strcmp(a, "pass"))
 		act = XDP_PASS;
