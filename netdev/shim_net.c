@@ -1962,14 +1962,17 @@ static void __nxp_phy_disconnect(struct net_device *dev, struct device_node *np)
 	priv->fixed_link = false;
 }
 
+/* Without a connected PHY (a driver bug) these warn and do nothing. */
 void nxp_phy_start(struct net_device *dev)
 {
-	phy_start(dev->phydev);
+	if (!WARN_ON_ONCE(!dev->phydev))
+		phy_start(dev->phydev);
 }
 
 void nxp_phy_stop(struct net_device *dev)
 {
-	phy_stop(dev->phydev);
+	if (!WARN_ON_ONCE(!dev->phydev))
+		phy_stop(dev->phydev);
 }
 
 /* Link state of the attached PHY: true if up, with speed and duplex. */
