@@ -25,27 +25,38 @@
 //! is registered with phylib from the controller's `mdio` node.
 
 // The shared layer is one source for both drivers; each driver uses its own
-// subset of it, so unused items there are expected.
+// subset of it, so unused items there are expected. Only the wrapper layer
+// (`netdev`) may use `unsafe`.
+#[deny(unsafe_code)]
 mod coalesce_dim;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod crc;
+#[deny(unsafe_code)]
 mod knobs;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod napi;
 #[allow(dead_code)]
 mod netdev;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod qdisc_hooks;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod ring;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod rxring;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod tso;
+#[deny(unsafe_code)]
 mod txring;
 
 /// The ENET: its hardware as data (register map, descriptors, coalescing
 /// units, variants) and the driver, split by concern.
+#[deny(unsafe_code)]
 mod fec {
     pub(crate) mod coalesce;
     #[allow(dead_code)]

@@ -27,27 +27,38 @@
 //! doorbell rung once per xmit batch.
 
 // The shared layer is one source for both drivers; each driver uses its own
-// subset of it, so unused items there are expected.
+// subset of it, so unused items there are expected. Only the wrapper layer
+// (`netdev`) may use `unsafe`.
+#[deny(unsafe_code)]
 mod coalesce_dim;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod crc;
+#[deny(unsafe_code)]
 mod knobs;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod napi;
 #[allow(dead_code)]
 mod netdev;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod qdisc_hooks;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod ring;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod rxring;
+#[deny(unsafe_code)]
 #[allow(dead_code)]
 mod tso;
+#[deny(unsafe_code)]
 mod txring;
 
 /// The eTSEC: its hardware as data (register map, descriptors, coalescing
 /// units) and the driver, split by concern.
+#[deny(unsafe_code)]
 mod gianfar {
     #[allow(dead_code)]
     pub(crate) mod coalesce;

@@ -359,6 +359,8 @@ impl Fec {
     }
 }
 
+// (`pinned_drop` implements the `unsafe` trait `PinnedDrop` for us.)
+#[allow(unsafe_code)]
 #[pinned_drop]
 impl PinnedDrop for Fec {
     fn drop(self: Pin<&mut Self>) {

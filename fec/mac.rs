@@ -292,6 +292,8 @@ impl Fec {
     }
 
     /// Allocates and installs the rings.
+    // (`unsafe`: an AF_XDP pool's lifetime, `XskPoolRef::get`.)
+    #[allow(unsafe_code)]
     pub(crate) fn alloc_rings(&self) -> Result {
         let (cfg, xdp, xsk) = {
             let c = self.cfg.lock();

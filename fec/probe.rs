@@ -298,6 +298,7 @@ impl platform::Driver for FecRs {
         let variant = *info.ok_or(ENODEV)?;
         // SAFETY: The first thing probe does: no DMA allocation or mapping of
         // this device exists yet, and none runs before probe makes them.
+        #[allow(unsafe_code)]
         unsafe { dma::set_desc_addr_mask(pdev) }?;
         let node = Node::of_device(dev).ok_or(ENODEV)?;
 

@@ -125,6 +125,8 @@ impl Fec {
     /// (the link stays up); unbinding rebuilds the rings with pages first,
     /// then unmaps it. Queue 0 only: the only Rx ring (QEMU models no other,
     /// and the Rx rings 1 and 2 of the AVB parts are not used).
+    // (`unsafe`: the pool's lifetime, `XskPoolRef::get`.)
+    #[allow(unsafe_code)]
     pub(crate) fn xsk_setup(&self, pool: Option<XskPoolRef>, queue: u16) -> Result {
         if queue != 0 {
             return Err(ERANGE);

@@ -482,6 +482,7 @@ impl platform::Driver for GianfarRs {
         let mode = *info.ok_or(ENODEV)?;
         // SAFETY: The first thing probe does: no DMA allocation or mapping of
         // this device exists yet, and none runs before probe makes them.
+        #[allow(unsafe_code)]
         unsafe { dma::set_desc_addr_mask(pdev) }?;
         let node = Node::of_device(dev).ok_or(ENODEV)?;
         // "gianfar" also names the MDIO nodes of some SoCs; only
@@ -547,6 +548,8 @@ impl platform::Driver for GianfarRs {
     }
 }
 
+// (`pinned_drop` implements the `unsafe` trait `PinnedDrop` for us.)
+#[allow(unsafe_code)]
 #[pinned_drop]
 impl PinnedDrop for Gfar {
     fn drop(self: Pin<&mut Self>) {

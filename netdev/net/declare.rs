@@ -3,12 +3,16 @@
 //! The macro that declares a driver's C entry points.
 
 /// Generates the `nxp_rs_*` entry points of the shim for the driver state
-/// type `$t` (one per module; the symbols are local to the module).
+/// type `$t` (one per module; the symbols are local to the module). The
+/// expansion is the wrapper layer's `unsafe` code, allowed where the driver
+/// code around it denies `unsafe_code`.
 macro_rules! declare_net_driver {
     ($t:ty) => {
         // SAFETY: The entry points below are `$t`'s.
+        #[allow(unsafe_code)]
         unsafe impl $crate::netdev::net::DeclaredNetDriver for $t {}
 
+        #[allow(unsafe_code)]
         mod nxp_rs_entry_points {
             use super::*;
             use kernel::ffi::{
