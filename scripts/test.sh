@@ -45,6 +45,9 @@ KASAN_SKIP="link_up bql rx_csum tx_flow tx_irq tx_queues load_changes control_st
 # driver and the same suites, about 5 minutes of the i.MX7D's C job).
 UPSTREAM_BOARDS=${UPSTREAM_BOARDS-"arm-imx7 arm64-imx8mp"}
 UPSTREAM_C_BOARDS=${UPSTREAM_C_BOARDS-"arm64-imx8mp"}
+# The board whose kernel the compile-fail tests build against.
+CF_BOARD=arm-imx7
+case " $BOARDS " in *" $CF_BOARD "*) ;; *) CF_BOARD=${BOARDS%% *} ;; esac
 UPSTREAM_TESTS=$(awk '!/^#/ && NF { print $1 }' "$NXP_TOP/tests/upstream.list" | tr '\n' ' ')
 tests_for() { # <board> <driver>
 	up=
@@ -283,6 +286,12 @@ main_board() {
 		echo "ok 0 static: $1 modules clippy-clean" >> "$B"
 	else
 		{ echo "not ok 0 static: $1 modules clippy"; sed 's/^/#   /' "$RES/$1-clippy.log" | tail -40; } >> "$B"
+	fi
+	# The wrapper layer's misuse tests (tests/compile-fail), once: the
+	# code is the same on every architecture.
+	if [ "$1" = "$CF_BOARD" ]; then
+		"$NXP_TOP/scripts/compile-fail.sh" "$1" "$kdir" >> "$B" 2> "$RES/$1-compile-fail.log" ||
+			{ echo "not ok 0 compile-fail: scripts/compile-fail.sh stopped"; sed 's/^/#   /' "$RES/$1-compile-fail.log" | tail -20; } >> "$B"
 	fi
 	img=$NXP_OUT/$1/initramfs.cpio.gz
 	"$NXP_TOP/scripts/mkinitramfs.sh" "$1" "$kdir" "$mo" "$ul" "$img"

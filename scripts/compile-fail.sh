@@ -1,0 +1,48 @@
+#!/bin/sh
+# compile-fail.sh <board> [<kernel build>]
+#
+# The wrapper layer's misuse tests: each tests/compile-fail/<case>.rs is
+# what driver code must not be able to write (forge a calling context,
+# unmap a DMA mapping twice, mix debugfs slots, use `unsafe` outside
+# netdev/, ...). Each is added as a module of driver code (`#[deny(unsafe_code)]`,
+# as the crate roots put it on every module but netdev) to a copy of
+# gianfar_rs, built against the board's kernel, and must fail with the
+# error its `// expect:` line names (a rustc error code, or the name of the
+# lint). Prints one TAP line per case.
+set -eu
+. "$(dirname "$0")/env.sh"
+board_vars "${1:?usage: compile-fail.sh <board> [<kernel build>]}"
+kdir=${2:-${NXP_KDIR:-$("$NXP_TOP/scripts/build-kernel.sh" "$BOARD")}}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+src=$work/src
+mkdir -p "$src"
+# The module sources (as `make dkms-src` copies them), without fec_rs: the
+# case needs one crate, and gianfar_rs builds on every architecture.
+(cd "$NXP_TOP" && cp -r Kbuild ./*.rs fec gianfar netdev rxring txring "$src"/)
+sed -i '/^ifneq (\$(CONFIG_ARM)\$(CONFIG_ARM64),)/,/^endif/d' "$src/Kbuild"
+cp "$src/gianfar_rs.rs" "$work/root.rs"
+for case in "$NXP_TOP"/tests/compile-fail/*.rs; do
+	name=$(basename "$case" .rs)
+	expect=$(sed -n 's|^// expect: *||p' "$case" | head -1)
+	what=$(sed -n 's|^// what: *||p' "$case" | head -1)
+	cp "$case" "$src/compile_fail_case.rs"
+	{ cat "$work/root.rs"; printf '\n#[deny(unsafe_code)]\n#[allow(dead_code)]\nmod compile_fail_case;\n'; } > "$src/gianfar_rs.rs"
+	log=$work/$name.log
+	if make -C "$kdir" $KARGS $(kdir_kargs "$kdir") M="$src" MO="$work/out" modules > "$log" 2>&1; then
+		echo "not ok 0 compile-fail: $name builds, but must not ($what)"
+		continue
+	fi
+	case $expect in
+	E[0-9]*) pat="^error\\[$expect\\]" ;;
+	*) pat="deny\\($expect\\)" ;;
+	esac
+	errors=$(grep -E '^error(\[E[0-9]+\])?:' "$log" | grep -v 'aborting due to' | sed 's/^error\(\[E[0-9]*\]\)\{0,1\}: //' | head -3 | tr '\n' ';')
+	if grep -qE "$pat" "$log" && grep -q 'compile_fail_case.rs' "$log"; then
+		echo "ok 0 compile-fail: $name refused ($expect: $what)"
+	else
+		echo "not ok 0 compile-fail: $name failed, but not with $expect ($what)"
+		grep -E '^(error|warning)|-->' "$log" | head -12 | sed 's/^/#   /'
+	fi
+	echo "#   rustc: $errors"
+done
