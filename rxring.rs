@@ -33,7 +33,10 @@ use crate::{
             RxSkb,
             SlotPage, //
         },
-        poll::Napi,
+        poll::{
+            Napi,
+            Polled, //
+        },
         xdp::{
             XdpCounts,
             XdpDone,
@@ -440,7 +443,7 @@ impl RxBook {
         piece: u32,
         frame_len: u32,
         no_buffer: impl FnOnce() -> bool,
-        napi: &Napi,
+        napi: Polled<'_>,
         dev: NetDev,
     ) -> (Delivery, bool) {
         if piece > 0 {
@@ -511,7 +514,7 @@ impl RxBook {
         data_len: u32,
         no_buffer: bool,
         csum_ok: impl FnOnce(&RxPage) -> bool,
-        napi: &Napi,
+        napi: Polled<'_>,
         dev: NetDev,
         xdp: Option<XdpRx<'_, '_>>,
     ) -> (Delivery, bool) {

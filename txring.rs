@@ -38,7 +38,10 @@ use crate::{
             TxMap, //
         },
         net::StdStats,
-        poll::Napi,
+        poll::{
+            Napi,
+            PollCtx, //
+        },
         skb::Skb,
         xdp::XdpFrame,
     },
@@ -449,14 +452,14 @@ impl TxBook {
     }
 
     /// Reclaims, from `c.consumed` on, every packet whose last descriptor
-    /// the hardware has given back, freeing its skb (`budget`: the NAPI
-    /// budget, 0 in netpoll).
+    /// the hardware has given back, freeing its skb (from the Tx NAPI's
+    /// `poll`).
     pub(crate) fn reclaim<D: TxDescs>(
         &mut self,
         descs: &D,
         dma: &DmaDevice,
         c: Cursor,
-        budget: i32,
+        poll: &PollCtx,
     ) -> Reclaimed {
         let mut r = Reclaimed {
             consumed: c.consumed,
@@ -477,7 +480,7 @@ impl TxBook {
             let (skb, n, b, xdp_len) = self.release(descs, dma, r.consumed, false);
             r.consumed = r.consumed.wrapping_add(n);
             if let Some(skb) = skb {
-                skb.consume(budget);
+                skb.consume(poll);
             } else if xdp_len > 0 {
                 r.xdp_pkts += 1;
                 r.xdp_bytes += xdp_len;

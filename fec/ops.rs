@@ -32,6 +32,7 @@ use crate::netdev::{
         Stats,
         TxVerdict, //
     },
+    poll::PollCtx,
     skb::Skb,
     xdp::XdpXmitQueue,
     xsk::XskPoolRef,
@@ -126,7 +127,8 @@ impl NetDriver for Fec {
         Ok(())
     }
 
-    fn poll(&self, id: u32, budget: i32) -> i32 {
+    fn poll(&self, id: u32, poll: &PollCtx) -> i32 {
+        let budget = poll.budget();
         if let Some(q) = id
             .checked_sub(NAPI_TX)
             .and_then(|i| self.txs.get(i as usize))
@@ -134,11 +136,11 @@ impl NetDriver for Fec {
             // Acknowledge first, so that completions after the reclaim raise
             // the interrupt again once unmasked.
             self.regs.write(regs::IEVENT, q.event());
-            let done = self.clean_tx(q, budget);
+            let done = self.clean_tx(q, poll);
             match napi::tx_end(done, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
-                    if q.tx.napi.complete_done(v) {
+                    if q.tx.napi.complete_done(poll, v) {
                         self.unmask(q.event());
                     }
                     v
@@ -157,10 +159,10 @@ impl NetDriver for Fec {
             let mut tx_done = true;
             if self.combined_napi {
                 for q in self.txs.iter() {
-                    tx_done &= self.clean_tx(q, budget);
+                    tx_done &= self.clean_tx(q, poll);
                 }
             }
-            let mut work = self.clean_rx(napi::rx_quota(budget));
+            let mut work = self.clean_rx(poll, napi::rx_quota(budget));
             if !tx_done {
                 // An AF_XDP socket has more to send: poll again.
                 work = napi::rx_quota(budget);
@@ -168,7 +170,7 @@ impl NetDriver for Fec {
             match napi::rx_end(work, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
-                    if self.rx_napi.complete_done(v) {
+                    if self.rx_napi.complete_done(poll, v) {
                         self.unmask(sources);
                     }
                     v

@@ -23,7 +23,10 @@ use crate::netdev::{
         DmaDevice, //
     },
     net::NetDev,
-    poll::Napi,
+    poll::{
+        Napi,
+        PollCtx, //
+    },
     xdp::{
         XdpCounts,
         XdpDone,
@@ -168,7 +171,7 @@ impl RxDescs for RxBds {
 
 impl Fec {
     /// Rx of at most `quota` frames; returns the frames handled.
-    pub(crate) fn clean_rx(&self, quota: u32) -> u32 {
+    pub(crate) fn clean_rx(&self, poll: &PollCtx, quota: u32) -> u32 {
         let mut guard = self.rx.lock();
         let Some(rx) = (*guard).as_mut() else {
             return 0;
@@ -177,7 +180,7 @@ impl Fec {
         let book = match bufs {
             RxBufs::Pages(book) => book,
             RxBufs::Xsk(book) => {
-                let (work, n) = self.clean_rx_xsk(book, bds, quota);
+                let (work, n) = self.clean_rx_xsk(book, bds, poll, quota);
                 drop(guard);
                 self.rx_done(work, &n);
                 return work;
@@ -222,7 +225,7 @@ impl Fec {
                         len,
                         self.debug.take(DBG_FAIL_RX_ALLOC),
                         |_| csum_ok,
-                        &self.rx_napi,
+                        self.rx_napi.polled(poll),
                         self.dev,
                         xdp.as_mut().map(|poll| XdpRx {
                             poll,
@@ -267,7 +270,13 @@ impl Fec {
     /// Rx of at most `quota` frames into the buffers of an AF_XDP socket
     /// (zero-copy): returns the descriptors handled, counting a refill of
     /// descriptors left without a buffer as one, and the poll's counts.
-    fn clean_rx_xsk(&self, book: &mut XskBook, bds: &RxBds, quota: u32) -> (u32, RxCounts) {
+    fn clean_rx_xsk(
+        &self,
+        book: &mut XskBook,
+        bds: &RxBds,
+        poll: &PollCtx,
+        quota: u32,
+    ) -> (u32, RxCounts) {
         let mut work = 0;
         let mut n = RxCounts::default();
         let rcu = kernel::sync::rcu::read_lock();
@@ -299,7 +308,14 @@ impl Fec {
                     book.rearm(bds, i);
                 }
                 RxStatus::Frame { len } => {
-                    match book.deliver(bds, i, desc::RX_SHIFT, len, &self.rx_napi, xdp.as_mut()) {
+                    match book.deliver(
+                        bds,
+                        i,
+                        desc::RX_SHIFT,
+                        len,
+                        self.rx_napi.polled(poll),
+                        xdp.as_mut(),
+                    ) {
                         None => {
                             dry = true;
                             n.dropped += 1;

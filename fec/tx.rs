@@ -20,12 +20,21 @@ use crate::knobs::{
     DBG_STALL_TX, //
 };
 use crate::netdev::{
-    dma::{self, Desc, DescMem, DmaAddr, DmaDevice},
+    dma::{
+        self,
+        Desc,
+        DescMem,
+        DmaAddr,
+        DmaDevice, //
+    },
     net::{
         NetDev,
         TxVerdict, //
     },
-    poll::Napi,
+    poll::{
+        Napi,
+        PollCtx, //
+    },
     skb::{
         CsumRequest,
         Skb, //
@@ -37,8 +46,8 @@ use crate::txring::{
     path::{
         self,
         TxChannel,
-        TxFormat, //
-        XmitPath,
+        TxFormat,
+        XmitPath, //
     },
     HandOver,
     TsoBd,
@@ -266,14 +275,14 @@ impl Fec {
     /// to BQL and wakes the queue with hysteresis; on a ring with an
     /// AF_XDP socket, sends what the socket queued. Returns false if the
     /// socket has more to send than this poll took.
-    pub(crate) fn clean_tx(&self, q: &TxPath, budget: i32) -> bool {
+    pub(crate) fn clean_tx(&self, q: &TxPath, poll: &PollCtx) -> bool {
         let more = |tx: &mut TxRing| {
             tx.xsk.is_some().then(|| {
                 tx.xsk_completed();
                 self.xsk_xmit(q, tx)
             })
         };
-        path::clean(&FecTx { fec: self, q }, budget, more, |pending| {
+        path::clean(&FecTx { fec: self, q }, poll, more, |pending| {
             // ERR006358: the transmitter may stop with descriptors still
             // ready.
             if pending

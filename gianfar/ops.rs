@@ -11,7 +11,13 @@ use crate::gianfar::{
         Gfar,
         Source, //
     },
-    regs::{self, ecntrl, ievent, imask, maccfg2},
+    regs::{
+        self,
+        ecntrl,
+        ievent,
+        imask,
+        maccfg2, //
+    },
     xdp::xdp_mtu_ok, //
 };
 use crate::knobs::DBG_STALL_TX;
@@ -27,7 +33,10 @@ use crate::netdev::{
         Stats,
         TxVerdict, //
     },
-    poll::Napi,
+    poll::{
+        Napi,
+        PollCtx, //
+    },
     skb::Skb,
     xdp::XdpXmitQueue,
     MacAddr, //
@@ -151,7 +160,8 @@ impl NetDriver for Gfar {
         Ok(())
     }
 
-    fn poll(&self, id: u32, budget: i32) -> i32 {
+    fn poll(&self, id: u32, poll: &PollCtx) -> i32 {
+        let budget = poll.budget();
         let Some(g) = self.groups.get((id / 2) as usize) else {
             return 0;
         };
@@ -159,11 +169,11 @@ impl NetDriver for Gfar {
             // Tx confirmation: acknowledge first, so that completions after
             // the reclaim raise the interrupt again once unmasked.
             g.regs.write(regs::IEVENT, ievent::TX);
-            self.clean_tx(g, budget);
+            self.clean_tx(g, poll);
             match napi::tx_end(true, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
-                    if g.tx.napi.complete_done(v) {
+                    if g.tx.napi.complete_done(poll, v) {
                         g.unmask(imask::TX);
                     }
                     v
@@ -179,13 +189,13 @@ impl NetDriver for Gfar {
             };
             g.regs.write(regs::IEVENT, ack);
             if self.combined_napi {
-                self.clean_tx(g, budget);
+                self.clean_tx(g, poll);
             }
-            let work = self.clean_rx(g, napi::rx_quota(budget));
+            let work = self.clean_rx(g, poll, napi::rx_quota(budget));
             match napi::rx_end(work, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
-                    if g.rx_napi.complete_done(v) {
+                    if g.rx_napi.complete_done(poll, v) {
                         g.unmask(sources);
                     }
                     v

@@ -27,7 +27,11 @@ use crate::netdev::{
     },
     net::NetDev,
     page_pool::RxPage,
-    poll::Napi,
+    poll::{
+        Napi,
+        PollCtx,
+        Polled, //
+    },
     xdp::{
         XdpCounts,
         XdpPoll, //
@@ -134,7 +138,7 @@ impl RxRing {
         i: usize,
         len: u32,
         no_buffer: impl FnOnce() -> bool,
-        napi: &Napi,
+        napi: Polled<'_>,
         dev: NetDev,
         n: &mut RxCounts,
     ) -> Option<(Delivery, bool, u32)> {
@@ -160,7 +164,7 @@ impl RxRing {
 
 impl Gfar {
     /// Rx of group `g`, at most `quota` frames; returns the frames handled.
-    pub(crate) fn clean_rx(&self, g: &Group, quota: u32) -> u32 {
+    pub(crate) fn clean_rx(&self, g: &Group, poll: &PollCtx, quota: u32) -> u32 {
         let mut guard = g.rx.lock();
         let Some(rx) = (*guard).as_mut() else {
             return 0;
@@ -242,7 +246,7 @@ impl Gfar {
                                 flen,
                                 no_buffer(),
                                 csum_ok,
-                                &g.rx_napi,
+                                g.rx_napi.polled(poll),
                                 self.dev,
                                 xdp.as_mut().map(|poll| XdpRx {
                                     poll,
@@ -260,7 +264,7 @@ impl Gfar {
                     }
                 }
                 RxStatus::Last { len, .. } => {
-                    rx.last_piece(i, len, no_buffer, &g.rx_napi, self.dev, &mut n)
+                    rx.last_piece(i, len, no_buffer, g.rx_napi.polled(poll), self.dev, &mut n)
                 }
                 RxStatus::Error { flags, .. } => {
                     rx.book.abandon();

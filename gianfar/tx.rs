@@ -21,8 +21,15 @@ use crate::knobs::{
     DBG_STALL_TX, //
 };
 use crate::netdev::{
-    dma::{self, Desc, DescMem, DmaAddr, DmaDevice},
+    dma::{
+        self,
+        Desc,
+        DescMem,
+        DmaAddr,
+        DmaDevice, //
+    },
     net::TxVerdict,
+    poll::PollCtx,
     skb::{
         CsumRequest,
         Skb, //
@@ -34,8 +41,8 @@ use crate::txring::{
     path::{
         self,
         TxChannel,
-        TxFormat, //
-        XmitPath,
+        TxFormat,
+        XmitPath, //
     },
     HandOver,
     TsoBd,
@@ -159,8 +166,8 @@ impl Gfar {
 
     /// Tx confirmation of group `g`: reclaims every packet the hardware has
     /// sent, reports to BQL and wakes the queue with hysteresis.
-    pub(crate) fn clean_tx(&self, g: &Group, budget: i32) {
-        path::clean(&GfarTx { gfar: self, g }, budget, |_| None, |_| ());
+    pub(crate) fn clean_tx(&self, g: &Group, poll: &PollCtx) {
+        path::clean(&GfarTx { gfar: self, g }, poll, |_| None, |_| ());
     }
 
     pub(crate) fn tx_drop(&self, g: &Group) -> TxVerdict {

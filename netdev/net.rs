@@ -32,6 +32,7 @@ use kernel::{
 use super::{
     ffi,
     of::Node,
+    poll::PollCtx,
     raw_dev,
     skb::Skb,
     xdp::XdpXmitQueue,

@@ -15,7 +15,10 @@ use super::{
     },
     ffi,
     net::NetDev,
-    poll::Napi,
+    poll::{
+        Napi,
+        Polled, //
+    },
     xdp::{
         XdpPoll,
         XdpVerdict, //
@@ -396,7 +399,7 @@ impl PagePool {
         page: RxPage,
         headroom: u32,
         len: u32,
-        napi: &Napi,
+        napi: Polled<'_>,
         dev: NetDev,
         csum_ok: bool,
     ) -> core::result::Result<(), RxPage> {
@@ -522,7 +525,7 @@ impl Drop for PagePool {
 
 impl RxSkb {
     /// Sets the protocol and hands the frame to GRO on `napi`.
-    pub(crate) fn receive(self, napi: &Napi, dev: NetDev, csum_ok: bool) {
+    pub(crate) fn receive(self, napi: Polled<'_>, dev: NetDev, csum_ok: bool) {
         let skb = self.0.as_ptr();
         core::mem::forget(self);
         // SAFETY: A valid skb we own, handed over to the stack.

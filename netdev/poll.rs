@@ -16,13 +16,63 @@ use core::{
 use kernel::{
     new_mutex,
     prelude::*,
-    sync::Mutex, //
+    sync::Mutex,
+    types::NotThreadSafe, //
 };
 
 use super::{
     ffi,
     net::NetDev, //
 };
+
+/// The context of a NAPI poll ([`NetDriver::poll`](super::net::NetDriver::poll)):
+/// what only a poll may do takes it (completing its instance, freeing Tx
+/// skbs into the NAPI cache, handing frames to GRO).
+///
+/// # Invariants
+///
+/// Exists only within a NAPI poll callback (softirq context, or netpoll with
+/// a budget of 0) on this CPU, and never leaves it (`NotThreadSafe`).
+pub(crate) struct PollCtx {
+    budget: i32,
+    _cpu: NotThreadSafe,
+}
+
+impl PollCtx {
+    /// The context of the poll being entered with `budget`.
+    ///
+    /// # Safety
+    ///
+    /// Called by the poll callback, and the result dropped before it
+    /// returns.
+    pub(in crate::netdev) unsafe fn new(budget: i32) -> Self {
+        // INVARIANT: the caller's guarantee.
+        Self {
+            budget,
+            _cpu: NotThreadSafe,
+        }
+    }
+
+    /// The poll's budget (0: netpoll, no Rx work).
+    pub(crate) fn budget(&self) -> i32 {
+        self.budget
+    }
+}
+
+/// A NAPI instance in a poll: where the poll hands frames to GRO
+/// ([`Napi::polled`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Polled<'a> {
+    napi: &'a Napi,
+    _poll: &'a PollCtx,
+}
+
+impl Polled<'_> {
+    /// The instance, for the shim (GRO on it is allowed: in a poll).
+    pub(crate) fn as_raw(&self) -> *mut ffi::NxpNapi {
+        self.napi.as_raw()
+    }
+}
 
 /// A NAPI instance (`struct napi_struct` in a shim container).
 ///
@@ -70,6 +120,15 @@ impl Napi {
         self.raw.as_ptr()
     }
 
+    /// The instance as the poll `poll` (its own, which the driver's ring
+    /// belongs to) hands frames to it.
+    pub(crate) fn polled<'a>(&'a self, poll: &'a PollCtx) -> Polled<'a> {
+        Polled {
+            napi: self,
+            _poll: poll,
+        }
+    }
+
     /// `napi_enable()`, unless the instance is enabled already. May sleep.
     pub(crate) fn enable(&self) {
         let mut on = self.enabled.lock();
@@ -100,9 +159,9 @@ impl Napi {
     }
 
     /// `napi_complete_done()`: true if the instance is done and the driver
-    /// must unmask its interrupt source.
-    pub(crate) fn complete_done(&self, work: i32) -> bool {
-        // SAFETY: Valid instance, called from its own poll.
+    /// must unmask its interrupt source. From the instance's own poll.
+    pub(crate) fn complete_done(&self, _poll: &PollCtx, work: i32) -> bool {
+        // SAFETY: Valid instance, from a poll (`PollCtx`).
         unsafe { ffi::nxp_napi_complete_done(self.as_raw(), work) }
     }
 

@@ -7,7 +7,10 @@
 use core::ptr::NonNull;
 use kernel::ffi::c_uint;
 
-use super::ffi;
+use super::{
+    ffi,
+    poll::PollCtx, //
+};
 use crate::tso;
 
 /// An owned `struct sk_buff`.
@@ -227,10 +230,11 @@ impl Skb {
         }
     }
 
-    /// Frees a transmitted skb from NAPI context (`napi_consume_skb()`).
-    pub(crate) fn consume(self, budget: i32) {
-        // SAFETY: Valid skb we own; `budget` is the NAPI budget (0 = netpoll).
-        unsafe { ffi::nxp_skb_consume(self.into_raw(), budget) }
+    /// Frees a transmitted skb from a NAPI poll (`napi_consume_skb()`).
+    pub(crate) fn consume(self, poll: &PollCtx) {
+        // SAFETY: Valid skb we own; from a poll with its budget (0 =
+        // netpoll).
+        unsafe { ffi::nxp_skb_consume(self.into_raw(), poll.budget()) }
     }
 }
 

@@ -20,7 +20,7 @@ use super::{
     },
     ffi,
     net::NetDev,
-    poll::Napi,
+    poll::Polled,
     xdp::{
         XdpDone,
         XdpFrame,
@@ -211,7 +211,7 @@ impl XskBuf {
         self,
         shift: u32,
         len: u32,
-        napi: &Napi,
+        napi: Polled<'_>,
         xdp: Option<&mut XdpPoll<'_>>,
     ) -> XdpDone {
         let prog = xdp

@@ -10,7 +10,7 @@ use kernel::prelude::*;
 use super::RxDescs;
 use crate::netdev::{
     net::NetDev,
-    poll::Napi,
+    poll::Polled,
     xdp::{
         XdpDone,
         XdpPoll, //
@@ -155,7 +155,7 @@ impl XskBook {
         i: usize,
         shift: u32,
         len: u32,
-        napi: &Napi,
+        napi: Polled<'_>,
         xdp: Option<&mut XdpPoll<'_>>,
     ) -> Option<XdpDone> {
         let Some(new) = self.pool.alloc() else {

@@ -53,7 +53,10 @@ use crate::{
             TxQueue,
             TxVerdict, //
         },
-        poll::Napi,
+        poll::{
+            Napi,
+            PollCtx, //
+        },
         skb::Skb,
         xsk::XskPool,
     },
@@ -374,8 +377,7 @@ pub(crate) fn xmit<P: XmitPath>(
     TxVerdict::Ok
 }
 
-/// The Tx-confirmation poll of `p`'s ring (`budget`: the NAPI budget, 0 in
-/// netpoll): reclaims every packet the hardware has sent, decides on the
+/// The Tx-confirmation poll of `p`'s ring (from the NAPI's `poll`): reclaims every packet the hardware has sent, decides on the
 /// completion timer, reports to BQL and wakes the queue with hysteresis.
 /// `more`, under the ring's lock after the reclaim, may put more on the
 /// ring (an AF_XDP socket's frames): it returns `None` if it did not, else
@@ -385,7 +387,7 @@ pub(crate) fn xmit<P: XmitPath>(
 #[inline(always)]
 pub(crate) fn clean<P: XmitPath>(
     p: &P,
-    budget: i32,
+    poll: &PollCtx,
     more: impl FnOnce(&mut TxRing<P::Format>) -> Option<bool>,
     pending: impl FnOnce(bool),
 ) -> bool {
@@ -404,7 +406,7 @@ pub(crate) fn clean<P: XmitPath>(
         produced: lane.produced.load(Ordering::Acquire),
         consumed: lane.consumed.load(Ordering::Relaxed),
     };
-    let r = tx.book.reclaim(&tx.bds, p.dma(), c, budget);
+    let r = tx.book.reclaim(&tx.bds, p.dma(), c, poll);
     lane.consumed.store(r.consumed, Ordering::Release);
     let (produced, done) = match more(tx) {
         // (What it put on the ring is in flight too.)

@@ -108,8 +108,10 @@ pub(crate) unsafe fn set_mac_address<T: NetDriver>(rs: *mut c_void, mac: *const 
 ///
 /// See the module documentation.
 pub(crate) unsafe fn poll<T: NetDriver>(rs: *mut c_void, id: c_uint, budget: c_int) -> c_int {
+    // SAFETY: This is the poll callback; `ctx` is a local.
+    let ctx = unsafe { PollCtx::new(budget) };
     // SAFETY: Caller contract.
-    unsafe { state::<T>(rs) }.poll(id, budget)
+    unsafe { state::<T>(rs) }.poll(id, &ctx)
 }
 
 /// # Safety

@@ -86,8 +86,8 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     fn change_mtu(&self, mtu: u32) -> Result;
     /// `ndo_set_mac_address`, with an already validated address.
     fn set_mac_address(&self, mac: MacAddr) -> Result;
-    /// NAPI poll of the instance created with `id`.
-    fn poll(&self, id: u32, budget: i32) -> i32;
+    /// NAPI poll of the instance created with `id` (its budget in `ctx`).
+    fn poll(&self, id: u32, ctx: &PollCtx) -> i32;
     /// Interrupt of the source requested with `id`; true if handled. `ctx`
     /// takes the handler's `SpinLockIrq`s without touching the interrupt
     /// state when it is already off.
