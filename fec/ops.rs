@@ -30,7 +30,8 @@ use crate::netdev::{
         IrqContext,
         NetDriver,
         Stats,
-        TxVerdict, //
+        TxVerdict,
+        XmitCtx, //
     },
     poll::PollCtx,
     skb::Skb,
@@ -68,10 +69,10 @@ impl NetDriver for Fec {
 
     // Inline into the shim's entry point: one call less per packet.
     #[inline(always)]
-    fn start_xmit(&self, skb: Skb, queue: u32) -> TxVerdict {
+    fn start_xmit(&self, skb: Skb, queue: u32, xmit: &XmitCtx) -> TxVerdict {
         // The stack caps the queue index to the device's queues.
         match self.txs.get(queue as usize) {
-            Some(q) => self.xmit(q, skb),
+            Some(q) => self.xmit(q, xmit, skb),
             None => {
                 drop(skb);
                 self.tx_drop()

@@ -29,7 +29,8 @@ use crate::netdev::{
     },
     net::{
         NetDev,
-        TxVerdict, //
+        TxVerdict,
+        XmitCtx, //
     },
     poll::{
         Napi,
@@ -204,7 +205,7 @@ impl TxDescs for TxBds {
 impl Fec {
     /// `ndo_start_xmit` on Tx queue `q`.
     #[inline(always)]
-    pub(crate) fn xmit(&self, q: &TxPath, mut skb: Skb) -> TxVerdict {
+    pub(crate) fn xmit(&self, q: &TxPath, xmit: &XmitCtx, mut skb: Skb) -> TxVerdict {
         // Checksum insertion: the MAC fills in the IPv4 header and TCP/UDP
         // checksums of fields the driver zeroes (IPv4 only is advertised).
         let off = skb.offloads();
@@ -250,7 +251,7 @@ impl Fec {
             }
         }
 
-        path::xmit(&FecTx { fec: self, q }, skb, gso, |skb| {
+        path::xmit(&FecTx { fec: self, q }, xmit, skb, gso, |skb| {
             let bytes = skb.len();
             Some((skb, csum, bytes))
         })

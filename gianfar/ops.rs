@@ -31,7 +31,8 @@ use crate::netdev::{
         IrqContext,
         NetDriver,
         Stats,
-        TxVerdict, //
+        TxVerdict,
+        XmitCtx, //
     },
     poll::{
         Napi,
@@ -98,8 +99,8 @@ impl NetDriver for Gfar {
 
     // Inline into the shim's entry point: one call less per packet.
     #[inline(always)]
-    fn start_xmit(&self, skb: Skb, queue: u32) -> TxVerdict {
-        self.xmit(skb, queue)
+    fn start_xmit(&self, skb: Skb, queue: u32, xmit: &XmitCtx) -> TxVerdict {
+        self.xmit(skb, queue, xmit)
     }
 
     fn xdp_setup(&self, on: bool, ext: &mut ExtAck<'_>) -> Result {

@@ -28,7 +28,10 @@ use crate::netdev::{
         DmaAddr,
         DmaDevice, //
     },
-    net::TxVerdict,
+    net::{
+        TxVerdict,
+        XmitCtx, //
+    },
     poll::PollCtx,
     skb::{
         CsumRequest,
@@ -115,7 +118,7 @@ impl TxDescs for TxBds {
 impl Gfar {
     /// `ndo_start_xmit` for Tx queue `queue`.
     #[inline(always)]
-    pub(crate) fn xmit(&self, skb: Skb, queue: u32) -> TxVerdict {
+    pub(crate) fn xmit(&self, skb: Skb, queue: u32, xmit: &XmitCtx) -> TxVerdict {
         let Some(g) = self.groups.get(queue as usize) else {
             return TxVerdict::Ok;
         };
@@ -130,7 +133,7 @@ impl Gfar {
             }
         };
         let tso = gso.is_some();
-        path::xmit(&GfarTx { gfar: self, g }, skb, gso, |skb| {
+        path::xmit(&GfarTx { gfar: self, g }, xmit, skb, gso, |skb| {
             // Checksum offload: push the frame control block in front (with
             // TSO each frame's header copy gets its own).
             let (skb, fcb) = match off.csum {

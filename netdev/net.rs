@@ -78,8 +78,8 @@ pub(crate) use ops::{
 };
 pub(crate) use registration::Registration;
 pub(crate) use txq::{
-    xmit_more,
     TxCounters,
     TxFlowStats,
-    TxQueue, //
+    TxQueue,
+    XmitCtx, //
 };

@@ -47,11 +47,11 @@ use crate::{
             TxBufMem, //
         },
         net::{
-            self,
             TxCounters,
             TxFlowStats,
             TxQueue,
-            TxVerdict, //
+            TxVerdict,
+            XmitCtx, //
         },
         poll::{
             Napi,
@@ -257,8 +257,8 @@ pub(crate) trait XmitPath {
 /// Drops a packet that reached the ring's lock with the ring in place:
 /// packets before it in an xmit batch wait for a doorbell, which at the
 /// batch's end this one can no longer ring.
-pub(crate) fn drop_in_batch<P: XmitPath>(p: &P) -> TxVerdict {
-    if !net::xmit_more() {
+pub(crate) fn drop_in_batch<P: XmitPath>(p: &P, xmit: &XmitCtx) -> TxVerdict {
+    if !xmit.more() {
         p.kick();
     }
     p.dropped();
@@ -274,6 +274,7 @@ pub(crate) fn drop_in_batch<P: XmitPath>(p: &P) -> TxVerdict {
 #[inline(always)]
 pub(crate) fn xmit<P: XmitPath>(
     p: &P,
+    xmit: &XmitCtx,
     skb: Skb,
     gso: Option<tso::Layout>,
     prepare: impl FnOnce(Skb) -> Option<(Skb, <P::Format as TxFormat>::Opt, u32)>,
@@ -299,7 +300,7 @@ pub(crate) fn xmit<P: XmitPath>(
         // it can never fit in advance.
         drop(guard);
         drop(skb);
-        return drop_in_batch(p);
+        return drop_in_batch(p, xmit);
     }
     let produced = lane.produced.load(Ordering::Relaxed);
     let c = Cursor {
@@ -315,7 +316,7 @@ pub(crate) fn xmit<P: XmitPath>(
     }
     let Some((skb, opt, bytes)) = prepare(skb) else {
         drop(guard);
-        return drop_in_batch(p);
+        return drop_in_batch(p, xmit);
     };
 
     // Map the head and the fragments (or, with TSO, each segment's header
@@ -344,7 +345,7 @@ pub(crate) fn xmit<P: XmitPath>(
         }
         drop(guard);
         drop(skb);
-        return drop_in_batch(p);
+        return drop_in_batch(p, xmit);
     };
     tx.book.set_skb(produced, skb);
     if let Some(l) = &gso {
@@ -352,7 +353,7 @@ pub(crate) fn xmit<P: XmitPath>(
     }
     // Report to BQL before the packet can complete: the Tx NAPI only
     // reclaims up to the published producer counter.
-    let sent = lane.txq.sent(bytes);
+    let sent = lane.txq.sent(xmit, bytes);
     if sent.stopped && !irq {
         // BQL stopped the queue: its wake must not wait for the timer.
         irq = true;

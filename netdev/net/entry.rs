@@ -48,8 +48,10 @@ pub(crate) unsafe fn start_xmit<T: NetDriver>(
     let Some(skb) = (unsafe { Skb::from_raw(skb) }) else {
         return 0;
     };
+    // SAFETY: This is `ndo_start_xmit`; `xmit` is a local.
+    let xmit = unsafe { XmitCtx::new() };
     // SAFETY: Caller contract.
-    match unsafe { state::<T>(rs) }.start_xmit(skb, queue) {
+    match unsafe { state::<T>(rs) }.start_xmit(skb, queue, &xmit) {
         TxVerdict::Ok => 0,
         TxVerdict::Busy(skb) => {
             // The stack keeps ownership on NETDEV_TX_BUSY.

@@ -74,8 +74,8 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     fn open(&self) -> Result;
     /// `ndo_stop`.
     fn stop(&self);
-    /// `ndo_start_xmit` for Tx queue `queue`.
-    fn start_xmit(&self, skb: Skb, queue: u32) -> TxVerdict;
+    /// `ndo_start_xmit` for Tx queue `queue` (under its xmit lock, `xmit`).
+    fn start_xmit(&self, skb: Skb, queue: u32, xmit: &XmitCtx) -> TxVerdict;
     /// `ndo_get_stats64`.
     fn get_stats64(&self, stats: &mut Stats);
     /// `ndo_tx_timeout`.

@@ -59,12 +59,38 @@ impl TxFlowStats {
     }
 }
 
-/// `netdev_xmit_more()`: whether the stack will hand the driver another
-/// packet right after the one its xmit has (the doorbell may wait for it).
-/// Meaningful in `ndo_start_xmit` only; elsewhere a stale per-CPU flag.
-pub(crate) fn xmit_more() -> bool {
-    // SAFETY: The helper reads a per-CPU flag, in any context.
-    unsafe { ffi::nxp_xmit_more() }
+/// The context of `ndo_start_xmit` ([`NetDriver::start_xmit`]): the stack
+/// holds the queue's xmit lock. What only xmit may do takes it (reporting
+/// to BQL, `netdev_xmit_more()`).
+///
+/// # Invariants
+///
+/// Exists only within an `ndo_start_xmit` call on this CPU, and never leaves
+/// it (`NotThreadSafe`).
+pub(crate) struct XmitCtx {
+    _cpu: NotThreadSafe,
+}
+
+impl XmitCtx {
+    /// The context of the `ndo_start_xmit` call being entered.
+    ///
+    /// # Safety
+    ///
+    /// Called by `ndo_start_xmit`, and the result dropped before it returns.
+    pub(super) unsafe fn new() -> Self {
+        // INVARIANT: the caller's guarantee.
+        Self {
+            _cpu: NotThreadSafe,
+        }
+    }
+
+    /// `netdev_xmit_more()`: whether the stack hands the driver another
+    /// packet right after this one (the doorbell may wait for it).
+    pub(crate) fn more(&self) -> bool {
+        // SAFETY: The helper reads a per-CPU flag, in any context;
+        // meaningful here (in xmit).
+        unsafe { ffi::nxp_xmit_more() }
+    }
 }
 
 /// What [`TxQueue::sent`] found after reporting a packet to BQL.
@@ -80,8 +106,9 @@ pub(crate) struct Sent {
 impl TxQueue {
     /// Reports `bytes` queued to BQL: whether the doorbell must be rung now
     /// and whether the queue is stopped.
-    pub(crate) fn sent(self, bytes: u32) -> Sent {
-        // SAFETY: Valid queue (type invariant); called from xmit.
+    pub(crate) fn sent(self, _xmit: &XmitCtx, bytes: u32) -> Sent {
+        // SAFETY: Valid queue (type invariant); from xmit (`XmitCtx`), under
+        // the queue's xmit lock.
         let r = unsafe { ffi::nxp_tx_sent(self.0.as_ptr(), bytes) };
         Sent {
             kick: r & ffi::NXP_TX_SENT_KICK != 0,
