@@ -34,7 +34,10 @@ use crate::knobs::{
 };
 use crate::netdev::{
     mdio::MdioOps,
-    net::BhDisabled,
+    net::{
+        BhDisabled,
+        RxModeCtx, //
+    },
     of::PhyInterface,
     poll::{
         Irq,
@@ -88,12 +91,10 @@ impl Fec {
     }
 
     /// Promiscuous mode and the multicast hash (`set_multicast_list()`).
-    pub(crate) fn program_rx_mode(&self, in_set_rx_mode: bool) {
+    pub(crate) fn program_rx_mode(&self, rx_mode: Option<&RxModeCtx>) {
         // The address list first (it takes the list lock unless the caller
         // holds it), then the registers under `rcr_lock`.
-        let hash = self
-            .dev
-            .mc_filter(in_set_rx_mode, GroupHash::ALL, GroupHash::add);
+        let hash = self.dev.mc_filter(rx_mode, GroupHash::ALL, GroupHash::add);
         let _g = self.rcr_lock.lock();
         let mut v = self.regs.read(regs::R_CNTRL) & !rcr::PROMISC;
         if self.dev.promisc() {
@@ -212,7 +213,7 @@ impl Fec {
             let _g = self.rcr_lock.lock();
             self.regs.write(regs::R_CNTRL, rcntl);
         }
-        self.program_rx_mode(false);
+        self.program_rx_mode(None);
         self.regs.write(regs::HASH_TABLE_HIGH, 0);
         self.regs.write(regs::HASH_TABLE_LOW, 0);
         self.regs.write(regs::X_WMRK, regs::TXWMRK_STRFWD);

@@ -29,6 +29,7 @@ use crate::netdev::{
         ExtAck,
         IrqContext,
         NetDriver,
+        RxModeCtx,
         Stats,
         TxVerdict,
         XmitCtx, //
@@ -96,9 +97,9 @@ impl NetDriver for Fec {
         self.dev.schedule_reset();
     }
 
-    fn set_rx_mode(&self) {
+    fn set_rx_mode(&self, ctx: &RxModeCtx) {
         if self.up.load(Ordering::Acquire) {
-            self.program_rx_mode(true);
+            self.program_rx_mode(Some(ctx));
         }
     }
 

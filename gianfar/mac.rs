@@ -41,7 +41,8 @@ use crate::knobs::{
 use crate::netdev::{
     net::{
         BhDisabled,
-        NetDriver, //
+        NetDriver,
+        RxModeCtx, //
     },
     poll::Irq,
     MacAddr, //
@@ -103,7 +104,7 @@ impl Gfar {
             regs::RCTRL,
             rctrl::CHECKSUMMING | rctrl::padding(desc::RX_PAD),
         );
-        self.program_rx_mode(false);
+        self.program_rx_mode(None);
         r.write(regs::TCTRL, tctrl::CSUM);
         self.program_mac(self.dev.mac());
         for g in self.groups.iter() {
@@ -135,12 +136,10 @@ impl Gfar {
     }
 
     /// Promiscuous mode and the multicast hash (`gfar_set_multi()`).
-    pub(crate) fn program_rx_mode(&self, in_set_rx_mode: bool) {
+    pub(crate) fn program_rx_mode(&self, rx_mode: Option<&RxModeCtx>) {
         // The address list first (it takes the list lock unless the caller
         // holds it), then the registers under `rctrl_lock`.
-        let hash = self
-            .dev
-            .mc_filter(in_set_rx_mode, GroupHash::ALL, GroupHash::add);
+        let hash = self.dev.mc_filter(rx_mode, GroupHash::ALL, GroupHash::add);
         let r = &self.groups[0].regs;
         let _g = self.rctrl_lock.lock();
         let mut v = r.read(regs::RCTRL) & !rctrl::PROM;

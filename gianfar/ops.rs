@@ -30,6 +30,7 @@ use crate::netdev::{
         ExtAck,
         IrqContext,
         NetDriver,
+        RxModeCtx,
         Stats,
         TxVerdict,
         XmitCtx, //
@@ -136,9 +137,9 @@ impl NetDriver for Gfar {
         self.dev.schedule_reset();
     }
 
-    fn set_rx_mode(&self) {
+    fn set_rx_mode(&self, ctx: &RxModeCtx) {
         if self.up.load(Ordering::Acquire) {
-            self.program_rx_mode(true);
+            self.program_rx_mode(Some(ctx));
         }
     }
 

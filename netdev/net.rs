@@ -62,7 +62,8 @@ mod txq;
 pub(crate) use config::ExtAck;
 pub(crate) use context::{
     BhDisabled,
-    IrqContext, //
+    IrqContext,
+    RxModeCtx, //
 };
 pub(crate) use declare::declare_net_driver;
 pub(crate) use dev::{

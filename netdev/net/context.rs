@@ -76,3 +76,31 @@ impl IrqContext {
         }
     }
 }
+
+/// The context of `ndo_set_rx_mode` ([`NetDriver::set_rx_mode`]): the
+/// stack holds the device's address list lock (`netif_addr_lock_bh()`), so
+/// the multicast list is read without taking it
+/// ([`NetDev::mc_filter`]).
+///
+/// # Invariants
+///
+/// Exists only within an `ndo_set_rx_mode` call on this CPU, and never
+/// leaves it (`NotThreadSafe`).
+pub(crate) struct RxModeCtx {
+    _cpu: NotThreadSafe,
+}
+
+impl RxModeCtx {
+    /// The context of the `ndo_set_rx_mode` call being entered.
+    ///
+    /// # Safety
+    ///
+    /// Called by `ndo_set_rx_mode`, and the result dropped before it
+    /// returns.
+    pub(super) unsafe fn new() -> Self {
+        // INVARIANT: the caller's guarantee.
+        Self {
+            _cpu: NotThreadSafe,
+        }
+    }
+}

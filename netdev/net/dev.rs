@@ -243,10 +243,12 @@ impl NetDev {
 
     /// The multicast filter: `all` when `IFF_ALLMULTI` is set or the list
     /// is longer than 64 addresses, otherwise `add` applied to an empty
-    /// filter for each address. `in_set_rx_mode` as for [`NetDev::mc_list`].
+    /// filter for each address. `rx_mode`: called from
+    /// [`NetDriver::set_rx_mode`], which runs with the address list locked;
+    /// otherwise it is locked here.
     pub(crate) fn mc_filter<H: Default>(
         self,
-        in_set_rx_mode: bool,
+        rx_mode: Option<&RxModeCtx>,
         all: H,
         mut add: impl FnMut(&mut H, &[u8; 6]),
     ) -> H {
@@ -254,7 +256,7 @@ impl NetDev {
             return all;
         }
         let mut list = [[0u8; 6]; 64];
-        let n = self.mc_list(&mut list, in_set_rx_mode);
+        let n = self.mc_list(&mut list, rx_mode);
         if n > list.len() {
             return all;
         }
@@ -267,14 +269,19 @@ impl NetDev {
 
     /// Copies the multicast addresses into `out`; returns how many the
     /// device has (more than `out.len()` means some were left out).
-    /// `in_set_rx_mode`: called from [`NetDriver::set_rx_mode`], which runs
-    /// with the address list locked; otherwise it is locked here.
-    pub(crate) fn mc_list(self, out: &mut [[u8; 6]], in_set_rx_mode: bool) -> usize {
+    /// `rx_mode` as for [`NetDev::mc_filter`].
+    pub(crate) fn mc_list(self, out: &mut [[u8; 6]], rx_mode: Option<&RxModeCtx>) -> usize {
         let max = u32::try_from(out.len()).unwrap_or(u32::MAX);
         // SAFETY: Valid net_device; `out` is writable for `max * ETH_ALEN`
-        // bytes (`[[u8; 6]]` is contiguous).
+        // bytes (`[[u8; 6]]` is contiguous); the list is locked by the stack
+        // with `rx_mode` (`RxModeCtx`), by the shim without.
         let n = unsafe {
-            ffi::nxp_netdev_mc_copy(self.as_raw(), out.as_mut_ptr().cast(), max, in_set_rx_mode)
+            ffi::nxp_netdev_mc_copy(
+                self.as_raw(),
+                out.as_mut_ptr().cast(),
+                max,
+                rx_mode.is_some(),
+            )
         };
         n as usize
     }

@@ -81,8 +81,10 @@ pub(crate) unsafe fn tx_timeout<T: NetDriver>(rs: *mut c_void, queue: c_uint) {
 ///
 /// See the module documentation.
 pub(crate) unsafe fn set_rx_mode<T: NetDriver>(rs: *mut c_void) {
+    // SAFETY: This is `ndo_set_rx_mode`; `ctx` is a local.
+    let ctx = unsafe { RxModeCtx::new() };
     // SAFETY: Caller contract.
-    unsafe { state::<T>(rs) }.set_rx_mode()
+    unsafe { state::<T>(rs) }.set_rx_mode(&ctx)
 }
 
 /// # Safety

@@ -81,7 +81,7 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     /// `ndo_tx_timeout`.
     fn tx_timeout(&self, queue: u32);
     /// `ndo_set_rx_mode`.
-    fn set_rx_mode(&self);
+    fn set_rx_mode(&self, ctx: &RxModeCtx);
     /// `ndo_change_mtu`; the stack already checked the bounds of [`Setup`].
     fn change_mtu(&self, mtu: u32) -> Result;
     /// `ndo_set_mac_address`, with an already validated address.
