@@ -365,37 +365,6 @@ impl TxFormat for TxBds {
     /// The first descriptor is also the packet's last.
     type First = bool;
 
-    #[inline(always)]
-    fn map(
-        ring: &mut TxRing,
-        dma: &DmaDevice,
-        skb: &Skb,
-        gso: Option<&tso::Layout>,
-        produced: u32,
-        csum: bool,
-        how: HandOver,
-    ) -> Result<(u32, bool)> {
-        ring.map(dma, skb, gso, produced, csum, how)
-    }
-
-    fn request_irq(&self, size: RingSize, produced: u32, nbds: u32, csum: bool, _: &mut bool) {
-        self.request_irq(size.slot(produced.wrapping_add(nbds - 1)), csum);
-    }
-
-    #[inline]
-    fn hand_over(&self, size: RingSize, produced: u32, first_is_last: bool) {
-        self.set_sc(
-            size.slot(produced),
-            desc::tx_sc(TxFlags {
-                last: first_is_last,
-                wrap: size.is_last(produced),
-                ..TxFlags::NONE
-            }),
-        );
-    }
-}
-
-impl TxRing {
     /// Maps `skb` (checksums inserted if `csum`) or, with `gso`, its
     /// software-TSO frames into the descriptors from counter `produced` on:
     /// every descriptor but the first handed to the hardware. Returns the
@@ -406,7 +375,7 @@ impl TxRing {
     /// (see [`TxBook::map_packet`]).
     #[inline(always)]
     fn map(
-        &mut self,
+        ring: &mut TxRing,
         dma: &DmaDevice,
         skb: &Skb,
         gso: Option<&tso::Layout>,
@@ -415,14 +384,14 @@ impl TxRing {
         how: HandOver,
     ) -> Result<(u32, bool)> {
         let nfrags = skb.nr_frags();
-        let size = self.size;
+        let size = ring.size;
         let bytes = skb.len();
         let last_slot = size.get() as usize - 1;
         let first_slot = size.slot(produced);
-        let bds = &self.bds;
+        let bds = &ring.bds;
         let fail = how.fail;
-        match (gso, &mut self.hdrs) {
-            (None, _) => self
+        match (gso, &mut ring.hdrs) {
+            (None, _) => ring
                 .book
                 .map_packet(bds, dma, skb, produced, bytes, fail, |i, addr, len, f| {
                     let last = f == nfrags;
@@ -436,7 +405,7 @@ impl TxRing {
                     bds.fill(i, addr, len, desc::tx_esc(flags), sc);
                 })
                 .map(|(_, n)| (n, nfrags == 0)),
-            (Some(l), Some(hdrs)) => self
+            (Some(l), Some(hdrs)) => ring
                 .book
                 .map_tso(
                     bds,
@@ -471,5 +440,21 @@ impl TxRing {
             // TSO packets come only with TSO on, which has header buffers.
             (Some(_), None) => Err(EINVAL),
         }
+    }
+
+    fn request_irq(&self, size: RingSize, produced: u32, nbds: u32, csum: bool, _: &mut bool) {
+        self.request_irq(size.slot(produced.wrapping_add(nbds - 1)), csum);
+    }
+
+    #[inline]
+    fn hand_over(&self, size: RingSize, produced: u32, first_is_last: bool) {
+        self.set_sc(
+            size.slot(produced),
+            desc::tx_sc(TxFlags {
+                last: first_is_last,
+                wrap: size.is_last(produced),
+                ..TxFlags::NONE
+            }),
+        );
     }
 }

@@ -218,6 +218,13 @@ impl TxFormat for TxBds {
     /// The first descriptor's `lstatus`.
     type First = u32;
 
+    /// Maps `skb` (a frame control block in front if `fcb`) or, with `gso`,
+    /// its software-TSO frames into the descriptors from counter `produced`
+    /// on: every descriptor but the first handed to the hardware. Returns
+    /// the descriptor count and the first one's `lstatus`, for the caller
+    /// to write last. The packet's last descriptor requests a completion
+    /// interrupt if `how.irq` (a TSO packet's always does). With `how.fail`, the
+    /// last mapping fails as a test asked (see [`TxBook::map_packet`]).
     #[inline(always)]
     fn map(
         ring: &mut TxRing,
@@ -228,63 +235,16 @@ impl TxFormat for TxBds {
         fcb: bool,
         how: HandOver,
     ) -> Result<(u32, u32)> {
-        ring.map(dma, skb, gso, produced, fcb, how)
-    }
-
-    fn request_irq(&self, size: RingSize, produced: u32, nbds: u32, _: bool, first: &mut u32) {
-        if nbds == 1 {
-            *first |= desc::lflag(desc::tx::INTERRUPT);
-        } else {
-            self.request_irq(size.slot(produced.wrapping_add(nbds - 1)));
-        }
-    }
-
-    #[inline]
-    fn hand_over(&self, size: RingSize, produced: u32, first: u32) {
-        self.set_lstatus(size.slot(produced), first);
-    }
-}
-
-/// The length of `skb` on the wire: without the frame control block pushed
-/// in front of it (`fcb_pushed`; with TSO each frame's header copy carries
-/// its own instead).
-#[inline(always)]
-fn wire_len(skb: &Skb, fcb_pushed: bool) -> u32 {
-    if fcb_pushed {
-        skb.len() - desc::FCB_LEN as u32
-    } else {
-        skb.len()
-    }
-}
-
-impl TxRing {
-    /// Maps `skb` (a frame control block in front if `fcb`) or, with `gso`,
-    /// its software-TSO frames into the descriptors from counter `produced`
-    /// on: every descriptor but the first handed to the hardware. Returns
-    /// the descriptor count and the first one's `lstatus`, for the caller
-    /// to write last. The packet's last descriptor requests a completion
-    /// interrupt if `how.irq` (a TSO packet's always does). With `how.fail`, the
-    /// last mapping fails as a test asked (see [`TxBook::map_packet`]).
-    #[inline(always)]
-    fn map(
-        &mut self,
-        dma: &DmaDevice,
-        skb: &Skb,
-        gso: Option<&tso::Layout>,
-        produced: u32,
-        fcb: bool,
-        how: HandOver,
-    ) -> Result<(u32, u32)> {
         let nfrags = skb.nr_frags();
-        let size = self.size;
+        let size = ring.size;
         let bytes = wire_len(skb, fcb && gso.is_none());
         let headlen = skb.headlen();
         let last_slot = size.get() as usize - 1;
         let first_slot = size.slot(produced);
-        let bds = &self.bds;
+        let bds = &ring.bds;
         let fail = how.fail;
         match gso {
-            None => self
+            None => ring
                 .book
                 .map_packet(bds, dma, skb, produced, bytes, fail, |i, addr, len, f| {
                     let last = f == nfrags;
@@ -314,11 +274,11 @@ impl TxRing {
                 }),
             Some(l) => {
                 // (Every ring has them: TSO is always offered.)
-                let Some(hdrs) = self.hdrs.as_mut() else {
+                let Some(hdrs) = ring.hdrs.as_mut() else {
                     return Err(EINVAL);
                 };
                 let mut first_lst = 0;
-                self.book
+                ring.book
                     .map_tso(
                         bds,
                         dma,
@@ -377,5 +337,30 @@ impl TxRing {
                     .map(|n| (n, first_lst))
             }
         }
+    }
+
+    fn request_irq(&self, size: RingSize, produced: u32, nbds: u32, _: bool, first: &mut u32) {
+        if nbds == 1 {
+            *first |= desc::lflag(desc::tx::INTERRUPT);
+        } else {
+            self.request_irq(size.slot(produced.wrapping_add(nbds - 1)));
+        }
+    }
+
+    #[inline]
+    fn hand_over(&self, size: RingSize, produced: u32, first: u32) {
+        self.set_lstatus(size.slot(produced), first);
+    }
+}
+
+/// The length of `skb` on the wire: without the frame control block pushed
+/// in front of it (`fcb_pushed`; with TSO each frame's header copy carries
+/// its own instead).
+#[inline(always)]
+fn wire_len(skb: &Skb, fcb_pushed: bool) -> u32 {
+    if fcb_pushed {
+        skb.len() - desc::FCB_LEN as u32
+    } else {
+        skb.len()
     }
 }
