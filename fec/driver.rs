@@ -2,6 +2,7 @@
 
 //! The driver state of one ENET: its constants, settings and construction.
 
+use crate::coalesce_dim::Coalescing;
 use crate::fec::{
     coalesce::Itr,
     desc,
@@ -138,13 +139,8 @@ pub(crate) struct Cfg {
     /// The XSK pool of an AF_XDP socket bound to queue 0 in zero-copy mode:
     /// the Rx ring receives into its buffers, Tx ring 0 sends its frames.
     pub(crate) xsk: Option<XskPoolRef>,
-    /// The fixed coalescing settings (`ethtool -C`).
-    pub(crate) tx_itr: Itr,
-    pub(crate) rx_itr: Itr,
-    /// With adaptive coalescing on, the settings it chose last (in use
-    /// instead of the fixed ones).
-    pub(crate) tx_dim: Option<Itr>,
-    pub(crate) rx_dim: Option<Itr>,
+    /// Interrupt coalescing (`ethtool -C`, fixed or adaptive).
+    pub(crate) coal: Coalescing<Itr>,
     pub(crate) pause: PauseCfg,
 }
 
@@ -315,10 +311,7 @@ impl Fec {
             rings,
             xdp: false,
             xsk: None,
-            tx_itr: Itr::DEFAULT,
-            rx_itr: Itr::DEFAULT,
-            tx_dim: None,
-            rx_dim: None,
+            coal: Coalescing::new(Itr::DEFAULT, Itr::DEFAULT),
             pause: PauseCfg {
                 autoneg: true,
                 enable: false,

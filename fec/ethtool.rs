@@ -43,12 +43,12 @@ impl EthtoolOps for Fec {
         self.has_coalesce()?;
         let cfg = *self.cfg.lock();
         Ok(Coalesce {
-            rx_usecs: cfg.rx_itr.usecs,
-            rx_frames: cfg.rx_itr.frames,
-            tx_usecs: cfg.tx_itr.usecs,
-            tx_frames: cfg.tx_itr.frames,
-            rx_adaptive: cfg.rx_dim.is_some(),
-            tx_adaptive: cfg.tx_dim.is_some(),
+            rx_usecs: cfg.coal.rx.usecs,
+            rx_frames: cfg.coal.rx.frames,
+            tx_usecs: cfg.coal.tx.usecs,
+            tx_frames: cfg.coal.tx.frames,
+            rx_adaptive: cfg.coal.adaptive().0,
+            tx_adaptive: cfg.coal.adaptive().1,
         })
     }
 
@@ -83,8 +83,8 @@ impl EthtoolOps for Fec {
         coalesce_dim::check_tx(ext, "fec_rs", c.tx_adaptive, self.combined_napi)?;
         {
             let mut cfg = self.cfg.lock();
-            cfg.rx_itr = rx_itr;
-            cfg.tx_itr = tx_itr;
+            cfg.coal.rx = rx_itr;
+            cfg.coal.tx = tx_itr;
         }
         let rate = self.itr_rate;
         let to_itr = |(us, frames)| Itr::adaptive(us, frames, rate);
@@ -95,7 +95,7 @@ impl EthtoolOps for Fec {
             &self.cfg,
             (&self.rx_napi, &self.txs[0].tx.napi),
             (c.rx_adaptive, c.tx_adaptive),
-            (|c| &mut c.rx_dim, |c| &mut c.tx_dim),
+            |c| &mut c.coal,
             to_itr,
         );
         // Live, as in C; `restart_hw` applies them again after a reset.

@@ -116,8 +116,8 @@ impl Fec {
             return;
         }
         let cfg = self.cfg.lock();
-        let tx = cfg.tx_dim.unwrap_or(cfg.tx_itr).register(self.itr_rate);
-        let rx = cfg.rx_dim.unwrap_or(cfg.rx_itr).register(self.itr_rate);
+        let (rx, tx) = cfg.coal.in_use();
+        let (tx, rx) = (tx.register(self.itr_rate), rx.register(self.itr_rate));
         self.regs.write(regs::TXIC0, tx);
         self.regs.write(regs::RXIC0, rx);
         if self.variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {

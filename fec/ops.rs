@@ -2,7 +2,10 @@
 
 //! The `net_device` operations, NAPI polls and interrupts.
 
-use crate::coalesce_dim;
+use crate::coalesce_dim::{
+    self,
+    Dir, //
+};
 use crate::fec::{
     coalesce::Itr,
     driver::{
@@ -264,13 +267,9 @@ impl NetDriver for Fec {
 
     fn dim_apply(&self, id: u32, usecs: u32, frames: u32) {
         // (DIM runs on Tx queue 0's NAPI only, see `set_coalesce`.)
-        let slot: coalesce_dim::Slot<Cfg, Itr> = if id >= NAPI_TX {
-            |c| &mut c.tx_dim
-        } else {
-            |c| &mut c.rx_dim
-        };
+        let dir = if id >= NAPI_TX { Dir::Tx } else { Dir::Rx };
         let itr = Itr::adaptive(usecs, frames, self.itr_rate);
-        if coalesce_dim::apply(&self.cfg, slot, itr) {
+        if coalesce_dim::apply(&self.cfg, |c: &mut Cfg| &mut c.coal, dir, itr) {
             self.program_coalescing();
         }
     }

@@ -3,6 +3,7 @@
 //! The driver state of one eTSEC and its interrupt groups, the platform
 //! driver and its probe.
 
+use crate::coalesce_dim::Coalescing;
 use crate::gianfar::{
     coalesce::Ic,
     desc,
@@ -168,13 +169,8 @@ pub(crate) struct Cfg {
     pub(crate) rings: RingConfig,
     /// Rx buffers laid out for XDP (an XDP program is attached).
     pub(crate) xdp: bool,
-    /// The fixed coalescing settings (`ethtool -C`).
-    pub(crate) tx_ic: Ic,
-    pub(crate) rx_ic: Ic,
-    /// With adaptive coalescing on, the settings it chose last (in use
-    /// instead of the fixed ones).
-    pub(crate) tx_dim: Option<Ic>,
-    pub(crate) rx_dim: Option<Ic>,
+    /// Interrupt coalescing (`ethtool -C`, fixed or adaptive).
+    pub(crate) coal: Coalescing<Ic>,
     pub(crate) pause: PauseCfg,
 }
 
@@ -438,10 +434,7 @@ impl Gfar {
         let cfg = Cfg {
             rings,
             xdp: false,
-            tx_ic: Ic::DEFAULT_TX,
-            rx_ic: Ic::DEFAULT_RX,
-            tx_dim: None,
-            rx_dim: None,
+            coal: Coalescing::new(Ic::DEFAULT_RX, Ic::DEFAULT_TX),
             pause: PauseCfg {
                 autoneg: true,
                 rx: true,

@@ -51,15 +51,15 @@ impl EthtoolOps for Gfar {
     fn get_coalesce(&self) -> Result<Coalesce> {
         let cfg = *self.cfg.lock();
         let speed = self.speed();
-        let (rx_usecs, rx_frames) = cfg.rx_ic.to_ethtool(speed);
-        let (tx_usecs, tx_frames) = cfg.tx_ic.to_ethtool(speed);
+        let (rx_usecs, rx_frames) = cfg.coal.rx.to_ethtool(speed);
+        let (tx_usecs, tx_frames) = cfg.coal.tx.to_ethtool(speed);
         Ok(Coalesce {
             rx_usecs,
             rx_frames,
             tx_usecs,
             tx_frames,
-            rx_adaptive: cfg.rx_dim.is_some(),
-            tx_adaptive: cfg.tx_dim.is_some(),
+            rx_adaptive: cfg.coal.adaptive().0,
+            tx_adaptive: cfg.coal.adaptive().1,
         })
     }
 
@@ -88,8 +88,8 @@ impl EthtoolOps for Gfar {
         coalesce_dim::check_tx(ext, "gianfar_rs", c.tx_adaptive, self.combined_napi)?;
         {
             let mut cfg = self.cfg.lock();
-            cfg.rx_ic = rx_ic;
-            cfg.tx_ic = tx_ic;
+            cfg.coal.rx = rx_ic;
+            cfg.coal.tx = tx_ic;
         }
         // DIM runs on the first group's NAPIs and sets every group (the
         // settings are the device's, as the fixed ones).
@@ -99,7 +99,7 @@ impl EthtoolOps for Gfar {
             &self.cfg,
             (&g.rx_napi, &g.tx.napi),
             (c.rx_adaptive, c.tx_adaptive),
-            (|c| &mut c.rx_dim, |c| &mut c.tx_dim),
+            |c| &mut c.coal,
             to_ic,
         );
         // Unlike C, which restarts the controller, the registers are

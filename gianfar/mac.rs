@@ -164,10 +164,7 @@ impl Gfar {
     /// holding an older copy must not overwrite a newer value.
     pub(crate) fn program_coalescing(&self) {
         let cfg = self.cfg.lock();
-        let (tx_ic, rx_ic) = (
-            cfg.tx_dim.unwrap_or(cfg.tx_ic),
-            cfg.rx_dim.unwrap_or(cfg.rx_ic),
-        );
+        let (rx_ic, tx_ic) = cfg.coal.in_use();
         for g in self.groups.iter() {
             let (tx, rx) = match self.mode {
                 Mode::MultiGroup => (regs::TXIC0.at(g.index, 4), regs::RXIC0.at(g.index, 4)),

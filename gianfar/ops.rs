@@ -2,7 +2,10 @@
 
 //! The `net_device` operations, NAPI polls and interrupts.
 
-use crate::coalesce_dim;
+use crate::coalesce_dim::{
+    self,
+    Dir, //
+};
 use crate::gianfar::{
     coalesce::Ic,
     driver::{
@@ -210,13 +213,13 @@ impl NetDriver for Gfar {
         // DIM runs on the first group's NAPIs only (`set_coalesce`).
         const RX0: u32 = napi_id(0, false);
         const TX0: u32 = napi_id(0, true);
-        let slot: coalesce_dim::Slot<Cfg, Ic> = match id {
-            RX0 => |c| &mut c.rx_dim,
-            TX0 => |c| &mut c.tx_dim,
+        let dir = match id {
+            RX0 => Dir::Rx,
+            TX0 => Dir::Tx,
             _ => return,
         };
         let ic = Ic::adaptive(usecs, frames, self.speed());
-        if coalesce_dim::apply(&self.cfg, slot, ic) {
+        if coalesce_dim::apply(&self.cfg, |c: &mut Cfg| &mut c.coal, dir, ic) {
             self.program_coalescing();
         }
     }
