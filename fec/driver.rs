@@ -267,21 +267,17 @@ impl Fec {
             combined_napi,
             tx_queues,
         } = hw;
+        // All offered, all on.
+        let features = Features {
+            sg: true,
+            ip_csum: csum,
+            rxcsum: csum,
+            tso,
+            ..Default::default()
+        };
         ndev.setup(&Setup {
-            hw_features: Features {
-                sg: true,
-                ip_csum: csum,
-                rxcsum: csum,
-                tso,
-                ..Default::default()
-            },
-            features: Features {
-                sg: true,
-                ip_csum: csum,
-                rxcsum: csum,
-                tso,
-                ..Default::default()
-            },
+            hw_features: features,
+            features,
             min_mtu: MIN_MTU,
             max_mtu: MAX_MTU,
             needed_headroom: 0,
