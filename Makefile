@@ -47,7 +47,7 @@ KVER ?= $(shell uname -r)
 VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"$$/\1/p' $(CURDIR)/dkms.conf)
 # What a build against a given kernel needs: the sources Kbuild reads, this
 # Makefile, dkms.conf and the preflight.
-MODULE_SRC = Kbuild Makefile dkms.conf $(wildcard $(CURDIR)/*.rs) fec gianfar netdev
+MODULE_SRC = Kbuild Makefile dkms.conf $(wildcard $(CURDIR)/*.rs) fec gianfar netdev rxring txring
 DKMS_SRC = $(DESTDIR)/usr/src/nxp-rfl-$(VERSION)
 
 dkms-src:

@@ -15,11 +15,10 @@ board_vars "${1:?usage: compile-fail.sh <board> [<kernel build>]}"
 kdir=${2:-${NXP_KDIR:-$("$NXP_TOP/scripts/build-kernel.sh" "$BOARD")}}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-src=$work/src
-mkdir -p "$src"
-# The module sources (as `make dkms-src` copies them), without fec_rs: the
+# The module sources as `make dkms-src` copies them, without fec_rs: the
 # case needs one crate, and gianfar_rs builds on every architecture.
-(cd "$NXP_TOP" && cp -r Kbuild ./*.rs fec gianfar netdev rxring txring "$src"/)
+make -s -C "$NXP_TOP" dkms-src DESTDIR="$work/pkg" > /dev/null
+src=$(echo "$work"/pkg/usr/src/nxp-rfl-*)
 sed -i '/^ifneq (\$(CONFIG_ARM)\$(CONFIG_ARM64),)/,/^endif/d' "$src/Kbuild"
 cp "$src/gianfar_rs.rs" "$work/root.rs"
 for case in "$NXP_TOP"/tests/compile-fail/*.rs; do
