@@ -20,6 +20,8 @@ pub(crate) mod of;
 // entry points; a driver enables it (`--cfg nxp_net`, see Kbuild) once it
 // registers a net_device.
 #[cfg(nxp_net)]
+pub(crate) mod context;
+#[cfg(nxp_net)]
 pub(crate) mod dma;
 #[cfg(nxp_net)]
 pub(crate) mod mdio;

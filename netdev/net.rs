@@ -17,22 +17,17 @@ use kernel::{
         c_uint,
         c_void, //
     },
-    interrupt::LocalInterruptDisabled,
     prelude::*,
-    sync::{
-        atomic::{
-            Atomic,
-            Relaxed, //
-        },
-        SpinLockIrq, //
-    },
-    types::NotThreadSafe, //
+    sync::atomic::{
+        Atomic,
+        Relaxed, //
+    }, //
 };
 
 use super::{
+    context::PollCtx,
     ffi,
     of::Node,
-    poll::PollCtx,
     raw_dev,
     skb::Skb,
     xdp::XdpXmitQueue,
@@ -51,7 +46,6 @@ pub(crate) use ffi::{
 };
 
 mod config;
-mod context;
 pub(crate) mod declare;
 mod dev;
 pub(crate) mod entry;
@@ -59,12 +53,13 @@ mod ops;
 mod registration;
 mod txq;
 
-pub(crate) use config::ExtAck;
-pub(crate) use context::{
+pub(crate) use super::context::{
     BhDisabled,
     IrqContext,
-    RxModeCtx, //
+    RxModeCtx,
+    XmitCtx, //
 };
+pub(crate) use config::ExtAck;
 pub(crate) use declare::declare_net_driver;
 pub(crate) use dev::{
     Features,
@@ -81,6 +76,5 @@ pub(crate) use registration::Registration;
 pub(crate) use txq::{
     TxCounters,
     TxFlowStats,
-    TxQueue,
-    XmitCtx, //
+    TxQueue, //
 };

@@ -16,48 +16,14 @@ use core::{
 use kernel::{
     new_mutex,
     prelude::*,
-    sync::Mutex,
-    types::NotThreadSafe, //
+    sync::Mutex, //
 };
 
+pub(crate) use super::context::PollCtx;
 use super::{
     ffi,
     net::NetDev, //
 };
-
-/// The context of a NAPI poll ([`NetDriver::poll`](super::net::NetDriver::poll)):
-/// what only a poll may do takes it (completing its instance, freeing Tx
-/// skbs into the NAPI cache, handing frames to GRO).
-///
-/// # Invariants
-///
-/// Exists only within a NAPI poll callback (softirq context, or netpoll with
-/// a budget of 0) on this CPU, and never leaves it (`NotThreadSafe`).
-pub(crate) struct PollCtx {
-    budget: i32,
-    _cpu: NotThreadSafe,
-}
-
-impl PollCtx {
-    /// The context of the poll being entered with `budget`.
-    ///
-    /// # Safety
-    ///
-    /// Called by the poll callback, and the result dropped before it
-    /// returns.
-    pub(in crate::netdev) unsafe fn new(budget: i32) -> Self {
-        // INVARIANT: the caller's guarantee.
-        Self {
-            budget,
-            _cpu: NotThreadSafe,
-        }
-    }
-
-    /// The poll's budget (0: netpoll, no Rx work).
-    pub(crate) fn budget(&self) -> i32 {
-        self.budget
-    }
-}
 
 /// A NAPI instance in a poll: where the poll hands frames to GRO
 /// ([`Napi::polled`]).

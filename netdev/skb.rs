@@ -8,8 +8,8 @@ use core::ptr::NonNull;
 use kernel::ffi::c_uint;
 
 use super::{
+    context::PollCtx, //
     ffi,
-    poll::PollCtx, //
 };
 use crate::tso;
 

@@ -59,40 +59,6 @@ impl TxFlowStats {
     }
 }
 
-/// The context of `ndo_start_xmit` ([`NetDriver::start_xmit`]): the stack
-/// holds the queue's xmit lock. What only xmit may do takes it (reporting
-/// to BQL, `netdev_xmit_more()`).
-///
-/// # Invariants
-///
-/// Exists only within an `ndo_start_xmit` call on this CPU, and never leaves
-/// it (`NotThreadSafe`).
-pub(crate) struct XmitCtx {
-    _cpu: NotThreadSafe,
-}
-
-impl XmitCtx {
-    /// The context of the `ndo_start_xmit` call being entered.
-    ///
-    /// # Safety
-    ///
-    /// Called by `ndo_start_xmit`, and the result dropped before it returns.
-    pub(super) unsafe fn new() -> Self {
-        // INVARIANT: the caller's guarantee.
-        Self {
-            _cpu: NotThreadSafe,
-        }
-    }
-
-    /// `netdev_xmit_more()`: whether the stack hands the driver another
-    /// packet right after this one (the doorbell may wait for it).
-    pub(crate) fn more(&self) -> bool {
-        // SAFETY: The helper reads a per-CPU flag, in any context;
-        // meaningful here (in xmit).
-        unsafe { ffi::nxp_xmit_more() }
-    }
-}
-
 /// What [`TxQueue::sent`] found after reporting a packet to BQL.
 #[derive(Clone, Copy)]
 pub(crate) struct Sent {

@@ -1,9 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Calling contexts proven by value: bottom halves disabled, an interrupt
-//! handler's context.
+//! Calling contexts proven by value: bottom halves disabled, and the
+//! contexts of an interrupt handler, a NAPI poll, `ndo_start_xmit` and
+//! `ndo_set_rx_mode`. Only the wrapper layer's entry points make the last
+//! four. A leaf of the wrapper layer: it needs only the shim.
 
-use super::*;
+use kernel::{
+    interrupt::LocalInterruptDisabled,
+    sync::SpinLockIrq,
+    types::NotThreadSafe, //
+};
+
+use super::ffi;
 
 /// Bottom halves (softirqs, hence NAPI) disabled on this CPU while alive.
 ///
@@ -28,7 +36,7 @@ impl Drop for BhDisabled {
     }
 }
 
-/// The context of an interrupt handler ([`NetDriver::irq`]).
+/// The context of an interrupt handler ([`NetDriver::irq`](super::net::NetDriver::irq)).
 ///
 /// # Invariants
 ///
@@ -47,7 +55,7 @@ impl IrqContext {
     ///
     /// If `irqs_off`, local interrupts stay disabled on this CPU for as long
     /// as the result exists.
-    pub(super) unsafe fn new(irqs_off: bool) -> Self {
+    pub(in crate::netdev) unsafe fn new(irqs_off: bool) -> Self {
         // INVARIANT: The caller's guarantee; `NotThreadSafe` keeps the value
         // on this CPU.
         Self {
@@ -77,10 +85,10 @@ impl IrqContext {
     }
 }
 
-/// The context of `ndo_set_rx_mode` ([`NetDriver::set_rx_mode`]): the
+/// The context of `ndo_set_rx_mode` ([`NetDriver::set_rx_mode`](super::net::NetDriver::set_rx_mode)): the
 /// stack holds the device's address list lock (`netif_addr_lock_bh()`), so
 /// the multicast list is read without taking it
-/// ([`NetDev::mc_filter`]).
+/// ([`NetDev::mc_filter`](super::net::NetDev::mc_filter)).
 ///
 /// # Invariants
 ///
@@ -97,10 +105,78 @@ impl RxModeCtx {
     ///
     /// Called by `ndo_set_rx_mode`, and the result dropped before it
     /// returns.
-    pub(super) unsafe fn new() -> Self {
+    pub(in crate::netdev) unsafe fn new() -> Self {
         // INVARIANT: the caller's guarantee.
         Self {
             _cpu: NotThreadSafe,
         }
+    }
+}
+
+/// The context of a NAPI poll ([`NetDriver::poll`](super::net::NetDriver::poll)):
+/// what only a poll may do takes it (completing its instance, freeing Tx
+/// skbs into the NAPI cache, handing frames to GRO).
+///
+/// # Invariants
+///
+/// Exists only within a NAPI poll callback (softirq context, or netpoll with
+/// a budget of 0) on this CPU, and never leaves it (`NotThreadSafe`).
+pub(crate) struct PollCtx {
+    budget: i32,
+    _cpu: NotThreadSafe,
+}
+
+impl PollCtx {
+    /// The context of the poll being entered with `budget`.
+    ///
+    /// # Safety
+    ///
+    /// Called by the poll callback, and the result dropped before it
+    /// returns.
+    pub(in crate::netdev) unsafe fn new(budget: i32) -> Self {
+        // INVARIANT: the caller's guarantee.
+        Self {
+            budget,
+            _cpu: NotThreadSafe,
+        }
+    }
+
+    /// The poll's budget (0: netpoll, no Rx work).
+    pub(crate) fn budget(&self) -> i32 {
+        self.budget
+    }
+}
+
+/// The context of `ndo_start_xmit` ([`NetDriver::start_xmit`](super::net::NetDriver::start_xmit)): the stack
+/// holds the queue's xmit lock. What only xmit may do takes it (reporting
+/// to BQL, `netdev_xmit_more()`).
+///
+/// # Invariants
+///
+/// Exists only within an `ndo_start_xmit` call on this CPU, and never leaves
+/// it (`NotThreadSafe`).
+pub(crate) struct XmitCtx {
+    _cpu: NotThreadSafe,
+}
+
+impl XmitCtx {
+    /// The context of the `ndo_start_xmit` call being entered.
+    ///
+    /// # Safety
+    ///
+    /// Called by `ndo_start_xmit`, and the result dropped before it returns.
+    pub(in crate::netdev) unsafe fn new() -> Self {
+        // INVARIANT: the caller's guarantee.
+        Self {
+            _cpu: NotThreadSafe,
+        }
+    }
+
+    /// `netdev_xmit_more()`: whether the stack hands the driver another
+    /// packet right after this one (the doorbell may wait for it).
+    pub(crate) fn more(&self) -> bool {
+        // SAFETY: The helper reads a per-CPU flag, in any context;
+        // meaningful here (in xmit).
+        unsafe { ffi::nxp_xmit_more() }
     }
 }
