@@ -356,6 +356,18 @@ static int udp_frame(uint8_t *f, const char *ifname, const char *dmac, const cha
 	return 0;
 }
 
+/* The socket's own drop counts (XDP_STATISTICS), for a test's diagnosis. */
+static void xsk_stats(int fd)
+{
+	struct xdp_statistics st;
+	socklen_t len = sizeof(st);
+
+	if (!getsockopt(fd, SOL_XDP, XDP_STATISTICS, &st, &len))
+		printf("socket rx_dropped %llu rx_ring_full %llu rx_fill_ring_empty %llu\n",
+		       (unsigned long long)st.rx_dropped, (unsigned long long)st.rx_ring_full,
+		       (unsigned long long)st.rx_fill_ring_empty_descs);
+}
+
 /* Sends from the socket's Tx ring for <secs>: see the file's comment. */
 static void txonly(int fd, struct ring *tx, struct ring *cq, long secs)
 {
@@ -562,6 +574,7 @@ static int xsk(int ifindex, const char *mode, long frames, int port, char **tx_a
 	attach(ifindex, -1);
 	printf("received %ld sent %ld completed %ld span_us %lld\n", received, sent, completed,
 	       last - first);
+	xsk_stats(fd);
 	return 0;
 }
 
