@@ -266,13 +266,9 @@ impl Fec {
         for q in self.txs.iter() {
             let mut tx_guard = q.tx.ring.lock();
             if let Some(tx) = (*tx_guard).as_mut() {
-                let flushed =
-                    tx.book
-                        .flush(&tx.bds, &self.dma, &q.tx.lane.produced, &q.tx.lane.consumed);
-                tx.xsk_completed();
+                let flushed = tx.flush(&self.dma, &q.tx.lane);
                 // The hardware restarts at the first descriptor.
-                q.tx.lane.produced.store(0, Ordering::Relaxed);
-                q.tx.lane.consumed.store(0, Ordering::Release);
+                q.tx.lane.rewind();
                 if flushed > 0 {
                     self.stats.tx_flushed.add(flushed, Relaxed);
                     self.stats.tx_dropped.add(flushed, Relaxed);
@@ -335,9 +331,7 @@ impl Fec {
         )?;
         let _bh = BhDisabled::new();
         for (q, tx) in self.txs.iter().zip(txs) {
-            q.tx.lane.produced.store(0, Ordering::Relaxed);
-            q.tx.lane.consumed.store(0, Ordering::Relaxed);
-            *q.tx.ring.lock() = Some(tx);
+            q.tx.install(tx);
         }
         *self.rx.lock() = Some(rx);
         Ok(())
@@ -356,9 +350,7 @@ impl Fec {
                 tx
             };
             if let Some(mut tx) = tx {
-                tx.book
-                    .flush(&tx.bds, &self.dma, &q.tx.lane.produced, &q.tx.lane.consumed);
-                tx.xsk_completed();
+                tx.flush(&self.dma, &q.tx.lane);
             }
             q.tx.lane.txq.reset();
         }

@@ -338,12 +338,9 @@ impl XmitPath for FecTx<'_> {
 
     #[inline]
     fn kick(&self) {
-        // (Not while a MAC reset has the transmitter halted.)
-        if !self.fec.tx_halted.load(Ordering::Acquire) {
-            // Descriptors must be in memory before the doorbell.
-            dma::wmb();
-            self.fec.kick_tx(self.q);
-        }
+        // Descriptors must be in memory before the doorbell.
+        dma::wmb();
+        self.fec.kick_tx(self.q);
     }
 
     fn dropped(&self) {

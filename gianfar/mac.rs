@@ -251,10 +251,8 @@ impl Gfar {
                 r.write(regs::RBASEH, 0);
                 r.write(rb, rx.bds.0.dma() as u32);
             }
-            g.tx.lane.produced.store(0, Ordering::Relaxed);
-            g.tx.lane.consumed.store(0, Ordering::Relaxed);
             let _bh = BhDisabled::new();
-            *g.tx.ring.lock() = Some(tx);
+            g.tx.install(tx);
             *g.rx.lock() = Some(rx);
         }
         Ok(())
@@ -273,8 +271,7 @@ impl Gfar {
                 (tx, rx)
             };
             if let Some(mut tx) = tx {
-                tx.book
-                    .flush(&tx.bds, &self.dma, &g.tx.lane.produced, &g.tx.lane.consumed);
+                tx.flush(&self.dma, &g.tx.lane);
             }
             g.tx.lane.txq.reset();
             drop(rx);

@@ -100,6 +100,13 @@ impl TxLane {
         }
     }
 
+    /// Sets the counters back to an empty ring's: the hardware starts at
+    /// the first descriptor again.
+    pub(crate) fn rewind(&self) {
+        self.produced.store(0, Ordering::Relaxed);
+        self.consumed.store(0, Ordering::Release);
+    }
+
     /// The counters of a ring of `size` descriptors, for the stop/wake
     /// helpers.
     #[inline]
@@ -123,7 +130,7 @@ pub(crate) struct TxChannel<D> {
     pub(crate) napi: Napi,
 }
 
-impl<D> TxChannel<D> {
+impl<D: TxFormat> TxChannel<D> {
     /// The channel of `txq` served by `napi`, without a ring yet.
     pub(crate) fn new(txq: TxQueue, napi: Napi) -> Result<Self> {
         Ok(Self {
@@ -131,6 +138,13 @@ impl<D> TxChannel<D> {
             ring: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
             napi,
         })
+    }
+
+    /// Installs a new, empty ring (its counters back at 0). With the NAPI
+    /// off and bottom halves disabled.
+    pub(crate) fn install(&self, ring: TxRing<D>) {
+        self.lane.rewind();
+        *self.ring.lock() = Some(ring);
     }
 }
 
@@ -144,7 +158,6 @@ pub(crate) struct TxRing<D> {
     /// descriptor (with TSO).
     pub(crate) hdrs: Option<TxBufMem>,
     /// The XSK pool whose frames this ring sends (AF_XDP zero-copy).
-    #[allow(dead_code, reason = "gianfar_rs has no AF_XDP zero-copy")]
     pub(crate) xsk: Option<XskPool>,
 }
 
@@ -180,9 +193,19 @@ impl<D: TxFormat> TxRing<D> {
         })
     }
 
+    /// Drops every packet still on the ring (unmapped, freed; an AF_XDP
+    /// socket's frames completed), `lane` its queue's counters; returns how
+    /// many packets that was.
+    pub(crate) fn flush(&mut self, dma: &DmaDevice, lane: &TxLane) -> u64 {
+        let n = self
+            .book
+            .flush(&self.bds, dma, &lane.produced, &lane.consumed);
+        self.xsk_completed();
+        n
+    }
+
     /// Hands the AF_XDP frames released since the last call (sent or
     /// flushed) back to their socket.
-    #[allow(dead_code, reason = "gianfar_rs has no AF_XDP zero-copy")]
     pub(crate) fn xsk_completed(&mut self) {
         let n = self.book.take_xsk_done();
         if let Some(p) = &self.xsk {
@@ -247,8 +270,8 @@ pub(crate) trait XmitPath {
     fn dropped(&self);
     /// The device's debugfs directory (its Tx path's knobs and counts).
     fn debug(&self) -> &Debug;
-    /// Whether the transmitter is halted (for a link change): it may not
-    /// be kicked, and the queue is not woken.
+    /// Whether the transmitter is halted (for a link change): a dropped
+    /// packet does not kick it, and the queue is not woken.
     fn halted(&self) -> bool {
         false
     }
@@ -258,7 +281,7 @@ pub(crate) trait XmitPath {
 /// packets before it in an xmit batch wait for a doorbell, which at the
 /// batch's end this one can no longer ring.
 pub(crate) fn drop_in_batch<P: XmitPath>(p: &P, xmit: &XmitCtx) -> TxVerdict {
-    if !xmit.more() {
+    if !xmit.more() && !p.halted() {
         p.kick();
     }
     p.dropped();
