@@ -11,8 +11,9 @@
 # boards that run the kernel's network suites; empty: none), NXP_DEBUG=1 for the debug
 # kernels in the main pass (the debug pass is then skipped), NXP_DEBUG_PASS=0
 # to skip the debug pass, NXP_TESTS_C / NXP_TESTS_RUST to override the guest
-# test lists, NXP_PARALLEL=0 to run one board at a time (by default two
-# one-core boards run side by side on a host with two CPUs or more).
+# test lists, NXP_PARALLEL=0 to run one job at a time (by default the
+# one-core boards' jobs run two at a time on a host with two CPUs or more:
+# "scheduling" below).
 set -eu
 . "$(dirname "$0")/env.sh"
 BOARDS=${BOARDS:-$NXP_BOARDS}
@@ -209,10 +210,13 @@ for b in $BOARDS; do ahead="$ahead $b:${NXP_DEBUG:-0}"; done
 if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
 	for b in $BOARDS; do ahead="$ahead $b:1"; done
 fi
-for k in $ahead; do
-	echo "ahead: ${k%:*} (debug ${k#*:})" >&2
-	NXP_DEBUG=${k#*:} nice -n 19 "$NXP_TOP/scripts/build-kernel.sh" "${k%:*}" > /dev/null || true
-done 2> "$RES/kernels-ahead.log" &
+{
+	for k in $ahead; do
+		echo "ahead: ${k%:*} (debug ${k#*:})" >&2
+		NXP_DEBUG=${k#*:} nice -n 19 "$NXP_TOP/scripts/build-kernel.sh" "${k%:*}" > /dev/null || true
+	done
+	: > "$RES/ahead.done"
+} 2> "$RES/kernels-ahead.log" &
 AHEAD=$!
 
 # --- host: unit tests and static checks --------------------------------------
@@ -323,27 +327,160 @@ debug_board() {
 	fi
 }
 
-# rp_one <board>: one board's part of the pass; a part that stops early (a
-# failed image build) fails the pass.
-rp_one() {
-	("$rp_fn" "$1") ||
-		echo "not ok 0 $1$rp_sfx: the board's pass stopped early (status $?)" >> "$RES/$1$rp_sfx.tap"
-}
-
-# run_pass <function> <tap suffix> <title suffix>: runs the function for
-# every board (two one-core boards side by side: run_paired in
-# scripts/env.sh), then prints each board's TAP stream in the order of
-# BOARDS.
-run_pass() {
-	rp_fn=$1 rp_sfx=$2 rp_title=$3
-	run_paired rp_one $BOARDS
-	for b in $BOARDS; do
-		tap_stream "board $b$rp_title" "$RES/$b$rp_sfx.tap"
+# bench_board <board>: the benchmark's smoke run on the board, one round of
+# 2 s per load, and its checks (TAP lines to $RES/<board>-bench.tap): the
+# benchmark's machinery and every load, not a measurement (`make bench`
+# measures).
+bench_board() {
+	B=$RES/$1-bench.tap
+	: > "$B"
+	step "$1: benchmark smoke run ($(elapsed))" >&2
+	if ! BENCH_BOARDS=$1 BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_APPS=0 BENCH_OUT="$smoke" \
+		"$NXP_TOP/scripts/bench.sh" > "$RES/$1-bench.log" 2>&1; then
+		{ echo "not ok 0 bench: $1 smoke run failed"; tail -30 "$RES/$1-bench.log" | sed 's/^/#   /'; } >> "$B"
+		return 0
+	fi
+	# Every rate of the main set measured for each driver, and the report made.
+	if grep -q '^| iperf3 TCP tx (Mbit/s) | [0-9]' "$smoke/$1.md" && [ -s "$smoke/$1.png" ]; then
+		echo "ok 0 bench: $1 report (Markdown table and plot)" >> "$B"
+	else
+		{ echo "not ok 0 bench: $1 report missing"; sed 's/^/#   /' "$smoke/$1.md" 2> /dev/null | head -20; } >> "$B"
+	fi
+	for drv in c rust; do
+		rates=$(awk -F'\t' -v d=$drv '$1 == "main" && $3 == d && $4 ~ /_mbps$|_kpps$/ && $5 > 0 { printf "%s ", $4 }' "$smoke/$1.tsv")
+		if [ $(echo $rates | wc -w) -ge 5 ]; then
+			echo "ok 0 bench: $1 $drv: every rate measured ($rates)"
+		else
+			echo "not ok 0 bench: $1 $drv: rates missing (measured: $rates)"
+		fi | baseline $drv >> "$B"
+		# The host's CPU time per KB, one per TCP transfer (host marks).
+		hsd=$(awk -F'\t' -v d=$drv '$1 == "main" && $3 == d && $4 ~ /_hsd$/ && $5 > 0 { printf "%s=%s ", $4, $5 }' "$smoke/$1.tsv")
+		if [ $(echo $hsd | wc -w) -ge 4 ]; then
+			echo "ok 0 bench: $1 $drv: host vCPU time per KB for each TCP transfer ($hsd)"
+		else
+			echo "not ok 0 bench: $1 $drv: host vCPU time per KB missing (got: $hsd)"
+		fi | baseline $drv >> "$B"
 	done
+	# AF_XDP zero-copy rates on the ENET (fec_rs; the C fec's socket
+	# receives nothing here, so its column may stay empty).
+	case $1 in
+	ppc-*) ;;
+	*)
+		xsk=$(awk -F'\t' '$1 == "main" && $3 == "rust" && $4 ~ /^xsk_.*_kpps$/ && $5 > 0 { printf "%s=%s ", $4, $5 }' "$smoke/$1.tsv")
+		if [ $(echo $xsk | wc -w) -ge 2 ]; then
+			echo "ok 0 bench: $1 rust: AF_XDP zero-copy rx-drop and tx-only rates ($xsk)"
+		else
+			echo "not ok 0 bench: $1 rust: AF_XDP zero-copy rates missing (got: $xsk)"
+		fi >> "$B"
+		;;
+	esac
 }
 
-run_pass main_board "" ""
+# --- scheduling -----------------------------------------------------------------
+# Each board has up to three jobs: main_board (the C driver and ours),
+# debug_board (ours on the debug kernel) and bench_board (the smoke run of
+# the benchmark, on one board per MAC). The boards whose emulated cores fit
+# the host's CPUs twice over (two one-core boards on two CPUs) share a lane
+# of two workers, each QEMU in its own network namespace
+# (scripts/run-board.sh); the other boards run alone, one job at a time.
+# In the lane, a board's debug and benchmark jobs follow the main jobs at
+# once when its main job is done and every kernel is built (the builds
+# ahead ended: a warm cache), so that neither worker waits for the other;
+# otherwise (a first run, kernels still building) they wait for the debug
+# pass and the benchmark's turn at the end.
 
+# run_job <function> <board>: one job in a subshell; a job that stops early
+# (a failed image build) fails its board's stream.
+run_job() {
+	case $1 in
+	main_board) rj_sfx= ;;
+	debug_board) rj_sfx=-debug ;;
+	bench_board) rj_sfx=-bench ;;
+	esac
+	(
+		TAG=
+		[ "$1" != debug_board ] || TAG=-debug
+		"$1" "$2"
+	) || echo "not ok 0 $2$rj_sfx: the board's job stopped early (status $?)" >> "$RES/$2$rj_sfx.tap"
+	[ "$1" != main_board ] || : > "$RES/$2.main-done"
+}
+
+# run_lane <workers> <job...>: jobs "<function>:<board>", in order, <workers>
+# at a time. A job "<function>:<board>:late" runs only if its board's main
+# job is done and every kernel built by then; else it goes to $RES/later.
+lane_n=0
+run_lane() {
+	lane_n=$((lane_n + 1))
+	lq=$RES/lane$lane_n.queue
+	lw=$1
+	shift
+	printf '%s\n' "$@" > "$lq"
+	lane_worker() {
+		while j=$(flock "$lq.lock" sh -c 'head -n 1 "$1" && sed -i 1d "$1"' _ "$lq") && [ -n "$j" ]; do
+			lf=${j%%:*} lb=${j#*:}
+			case $lb in
+			*:late)
+				lb=${lb%:late}
+				if [ ! -f "$RES/ahead.done" ]; then
+					echo "$lf:$lb" >> "$RES/later"
+					continue
+				fi
+				if [ ! -f "$RES/$lb.main-done" ]; then
+					# Its main job runs on the other worker: back
+					# to the end of the queue.
+					flock "$lq.lock" sh -c 'echo "$2" >> "$1"' _ "$lq" "$j"
+					sleep 2
+					continue
+				fi
+				;;
+			esac
+			run_job "$lf" "$lb"
+		done
+	}
+	lp=
+	while [ "$lw" -gt 1 ]; do
+		lane_worker &
+		lp="$lp $!"
+		lw=$((lw - 1))
+	done
+	lane_worker
+	for p in $lp; do wait "$p" || true; done
+}
+
+DEBUG_PASS=0
+if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then DEBUG_PASS=1; fi
+# The benchmark's smoke run: two boards, one per MAC (the ppce500's eTSEC
+# and the i.MX7D's ENET), of those this run has.
+SMOKE_BOARDS=
+for b in ppc-e500 arm-imx7; do
+	case " $BOARDS " in *" $b "*) SMOKE_BOARDS="$SMOKE_BOARDS $b" ;; esac
+done
+[ -n "$SMOKE_BOARDS" ] || SMOKE_BOARDS=$BOARDS
+smoke=$NXP_OUT/bench-smoke
+rm -rf "$smoke"
+: > "$RES/later"
+lane_boards= lone_boards=
+for b in $BOARDS; do
+	v=$(board_vars "$b" && echo "$VCPUS")
+	if [ "${NXP_PARALLEL:-1}" = 1 ] && [ $((2 * v)) -le "$(nproc)" ]; then
+		lane_boards="$lane_boards $b"
+	else
+		lone_boards="$lone_boards $b"
+	fi
+done
+in_smoke() { case " $SMOKE_BOARDS " in *" $1 "*) return 0 ;; esac; return 1; }
+
+# The main pass, with the lane's debug and benchmark jobs when they can run.
+jobs=
+for b in $lane_boards; do jobs="$jobs main_board:$b"; done
+if [ $DEBUG_PASS = 1 ]; then
+	for b in $lane_boards; do jobs="$jobs debug_board:$b:late"; done
+fi
+for b in $lane_boards; do
+	if in_smoke "$b"; then jobs="$jobs bench_board:$b:late"; fi
+done
+[ -z "$jobs" ] || run_lane 2 $jobs
+for b in $lone_boards; do run_job main_board "$b"; done
 
 # --- debug kernels -----------------------------------------------------------
 # (kernel/configs/debug.config: lockdep, sleep-in-atomic checks, KMEMLEAK,
@@ -351,74 +488,36 @@ run_pass main_board "" ""
 # Rust support allows it, kernel/configs/kasan.config); a splat fails the
 # test it happened in (tests/run.sh). NXP_DEBUG_PASS=0 skips this pass; with
 # NXP_DEBUG=1 the main pass already ran on these kernels.
-if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
-	TAG=-debug
-	run_pass debug_board -debug ", debug kernel"
-	TAG=
+if [ $DEBUG_PASS = 1 ]; then
+	jobs=$(sed -n 's/^\(debug_board:.*\)/\1/p' "$RES/later")
+	[ -z "$jobs" ] || run_lane 2 $jobs
+	for b in $lone_boards; do run_job debug_board "$b"; done
 fi
 
 # (Done by now unless a kernel failed to build, which its pass reported.)
 wait $AHEAD || true
 wait $PKG || true
-tap_stream "packaging (DKMS, Yocto, Buildroot, native build)" "$P"
 
 # --- benchmark smoke run ---------------------------------------------------------
-step "benchmark smoke run ($(elapsed))" >&2
+# The lane's boards not run yet, then the others, each with the host to itself.
+for b in $(sed -n 's/^bench_board://p' "$RES/later") $lone_boards; do
+	if in_smoke "$b"; then run_job bench_board "$b"; fi
+done
+
+# --- results, in the order of BOARDS ----------------------------------------------
+for b in $BOARDS; do
+	tap_stream "board $b" "$RES/$b.tap"
+done
+if [ $DEBUG_PASS = 1 ]; then
+	for b in $BOARDS; do
+		tap_stream "board $b, debug kernel" "$RES/$b-debug.tap"
+	done
+fi
+tap_stream "packaging (DKMS, Yocto, Buildroot, native build)" "$P"
 S=$RES/bench.tap
 : > "$S"
-smoke=$NXP_OUT/bench-smoke
-rm -rf "$smoke"
-# Two boards, one per MAC (the ppce500's eTSEC and the i.MX7D's ENET), of
-# those this run has: the smoke checks the benchmark's machinery and every
-# load; `make bench` measures every board.
-SMOKE_BOARDS=
-for b in ppc-e500 arm-imx7; do
-	case " $BOARDS " in *" $b "*) SMOKE_BOARDS="$SMOKE_BOARDS $b" ;; esac
-done
-[ -n "$SMOKE_BOARDS" ] || SMOKE_BOARDS=$BOARDS
-if BENCH_BOARDS="$SMOKE_BOARDS" BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_APPS=0 BENCH_OUT="$smoke" \
-	"$NXP_TOP/scripts/bench.sh" > "$RES/bench-smoke.log" 2>&1; then
-	for b in $SMOKE_BOARDS; do
-		# Every rate of the main set measured for each driver, and the report made.
-		if grep -q '^| iperf3 TCP tx (Mbit/s) | [0-9]' "$smoke/$b.md" && [ -s "$smoke/$b.png" ]; then
-			echo "ok 0 bench: $b report (Markdown table and plot)" >> "$S"
-		else
-			{ echo "not ok 0 bench: $b report missing"; sed 's/^/#   /' "$smoke/$b.md" 2> /dev/null | head -20; } >> "$S"
-		fi
-		for drv in c rust; do
-			rates=$(awk -F'\t' -v d=$drv '$1 == "main" && $3 == d && $4 ~ /_mbps$|_kpps$/ && $5 > 0 { printf "%s ", $4 }' "$smoke/$b.tsv")
-			if [ $(echo $rates | wc -w) -ge 5 ]; then
-				echo "ok 0 bench: $b $drv: every rate measured ($rates)"
-			else
-				echo "not ok 0 bench: $b $drv: rates missing (measured: $rates)"
-			fi | baseline $drv >> "$S"
-			# The host's CPU time per KB, one per TCP transfer (host marks).
-			hsd=$(awk -F'\t' -v d=$drv '$1 == "main" && $3 == d && $4 ~ /_hsd$/ && $5 > 0 { printf "%s=%s ", $4, $5 }' "$smoke/$b.tsv")
-			if [ $(echo $hsd | wc -w) -ge 4 ]; then
-				echo "ok 0 bench: $b $drv: host vCPU time per KB for each TCP transfer ($hsd)"
-			else
-				echo "not ok 0 bench: $b $drv: host vCPU time per KB missing (got: $hsd)"
-			fi | baseline $drv >> "$S"
-		done
-		# AF_XDP zero-copy rates on the ENET (fec_rs; the C fec's socket
-		# receives nothing here, so its column may stay empty).
-		case $b in
-		ppc-*) ;;
-		*)
-			xsk=$(awk -F'\t' '$1 == "main" && $3 == "rust" && $4 ~ /^xsk_.*_kpps$/ && $5 > 0 { printf "%s=%s ", $4, $5 }' "$smoke/$b.tsv")
-			if [ $(echo $xsk | wc -w) -ge 2 ]; then
-				echo "ok 0 bench: $b rust: AF_XDP zero-copy rx-drop and tx-only rates ($xsk)"
-			else
-				echo "not ok 0 bench: $b rust: AF_XDP zero-copy rates missing (got: $xsk)"
-			fi >> "$S"
-			;;
-		esac
-	done
-else
-	{ echo "not ok 0 bench: smoke run failed"; tail -30 "$RES/bench-smoke.log" | sed 's/^/#   /'; } >> "$S"
-fi
+for b in $SMOKE_BOARDS; do cat "$RES/$b-bench.tap" >> "$S" 2> /dev/null || echo "not ok 0 bench: $b smoke run missing" >> "$S"; done
 tap_stream "benchmark smoke run" "$S"
-
 step "done in $(elapsed)" >&2
 if [ -s "$RES/metrics.txt" ]; then
 	echo "# metrics (board driver name=value):"
