@@ -17,7 +17,7 @@
 check "interface up" netif_up
 IF=$(netif)
 MAC=$(cat /sys/class/net/$IF/address)
-SECS=10
+SECS=6
 KINDS=all
 # The debug kernels receive far slower: a lower rate keeps the shell and
 # the TCP stream beside the flood going (the single-core i.MX6UL). QEMU's

@@ -1,5 +1,5 @@
 #!/bin/sh
-# iperf3 TCP for 10 s each way against the host; the rate must be nonzero.
+# iperf3 TCP for 5 s each way against the host; the rate must be nonzero.
 # Fixed 128 KiB socket buffers: comparable runs, and a window that fits the
 # Rx ring (QEMU's eTSEC model has no flow control and drops the overflow).
 # Prints "# metric:" lines the host collects.
@@ -13,7 +13,7 @@ rate() { # <iperf3 output file> <sender|receiver>: Mbit/s of the summary line
 for dir in tx rx; do
 	flag=
 	[ $dir = rx ] && flag=-R
-	iperf3 -c $HOST_IP -t 10 -w 128K -f m $flag > /tmp/iperf.$dir 2>&1
+	iperf3 -c $HOST_IP -t 5 -w 128K -f m $flag > /tmp/iperf.$dir 2>&1
 	rc=$?
 	sed 's/^/#   /' /tmp/iperf.$dir | tail -4
 	r=$(rate /tmp/iperf.$dir receiver)

@@ -18,17 +18,19 @@ tx0=$(cat /sys/class/net/$IF/statistics/tx_packets)
 iperf3 -c $HOST_IP -p 5202 -t 30 -w 128K > /dev/null 2>&1 &
 sleep 2
 ok=0
+# (Half a second of traffic between changes, a second after a ring
+# change: the link comes back first.)
 for i in 1 2 3; do
 	ethtool -C $IF $c1 && ok=$((ok + 1))
-	sleep 1
+	sleep 0.5
 	if [ $rings = yes ]; then
 		ethtool -G $IF rx 128 tx 128 && ok=$((ok + 1))
-		sleep 2
+		sleep 1
 		ethtool -G $IF $g0 && ok=$((ok + 1))
 		sleep 1
 	fi
 	ethtool -C $IF $c0 && ok=$((ok + 1))
-	sleep 1
+	sleep 0.5
 done
 killall -9 iperf3 > /dev/null 2>&1
 want=6
