@@ -262,23 +262,14 @@ impl Fec {
     /// Empties the Tx rings (their packets are dropped and counted) and
     /// re-arms the Rx ring from its first descriptor. NAPIs must be off.
     pub(crate) fn reset_rings(&self) {
-        let _bh = BhDisabled::new();
         for q in self.txs.iter() {
-            let mut tx_guard = q.tx.ring.lock();
-            if let Some(tx) = (*tx_guard).as_mut() {
-                let flushed = tx.flush(&self.dma, &q.tx.lane);
-                // The hardware restarts at the first descriptor.
-                q.tx.lane.rewind();
-                if flushed > 0 {
-                    self.stats.tx_flushed.add(flushed, Relaxed);
-                    self.stats.tx_dropped.add(flushed, Relaxed);
-                }
+            let (flushed, _) = q.tx.empty(&self.dma, false);
+            if flushed > 0 {
+                self.stats.tx_flushed.add(flushed, Relaxed);
+                self.stats.tx_dropped.add(flushed, Relaxed);
             }
-            // BQL forgets the flushed packets in the same hold of the ring
-            // lock: no packet queued in between may be forgotten with them.
-            q.tx.lane.txq.reset();
-            drop(tx_guard);
         }
+        let _bh = BhDisabled::new();
         // The guard goes before `_bh` turns softirqs back on (a lock guard in
         // a tail expression would outlive `_bh`).
         let mut rx_guard = self.rx.lock();
@@ -343,16 +334,8 @@ impl Fec {
         // these locks), tear them down with no lock held (freeing DMA memory
         // and page pools may sleep).
         for q in self.txs.iter() {
-            // (A guard in the block's tail expression would outlive `_bh`.)
-            let tx = {
-                let _bh = BhDisabled::new();
-                let tx = q.tx.ring.lock().take();
-                tx
-            };
-            if let Some(mut tx) = tx {
-                tx.flush(&self.dma, &q.tx.lane);
-            }
-            q.tx.lane.txq.reset();
+            let (_, tx) = q.tx.empty(&self.dma, true);
+            drop(tx);
         }
         let rx = {
             let _bh = BhDisabled::new();

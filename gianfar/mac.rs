@@ -264,16 +264,14 @@ impl Gfar {
             // Take the rings out under the locks (softirqs off: the NAPIs use
             // these locks), tear them down with no lock held (freeing DMA
             // memory and page pools may sleep).
-            let (tx, rx) = {
+            let (_, tx) = g.tx.empty(&self.dma, true);
+            // (A guard in the block's tail expression would outlive `_bh`.)
+            let rx = {
                 let _bh = BhDisabled::new();
-                let tx = g.tx.ring.lock().take();
                 let rx = g.rx.lock().take();
-                (tx, rx)
+                rx
             };
-            if let Some(mut tx) = tx {
-                tx.flush(&self.dma, &g.tx.lane);
-            }
-            g.tx.lane.txq.reset();
+            drop(tx);
             drop(rx);
         }
     }

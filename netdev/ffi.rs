@@ -413,6 +413,8 @@ mod net {
             halted: bool,
         ) -> c_int;
         pub(crate) fn nxp_txq_reset(txq: *mut NetdevQueue);
+        pub(crate) fn nxp_txq_lock_bh(txq: *mut NetdevQueue);
+        pub(crate) fn nxp_txq_unlock_bh(txq: *mut NetdevQueue);
         pub(crate) fn nxp_extack_msg(extack: *mut NetlinkExtAck, msg: *const c_char);
 
         pub(crate) fn nxp_skb_frag_len(skb: *const SkBuff, i: c_uint) -> c_uint;

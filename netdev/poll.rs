@@ -16,7 +16,10 @@ use core::{
 use kernel::{
     new_mutex,
     prelude::*,
-    sync::Mutex, //
+    sync::{
+        Mutex,
+        MutexGuard, //
+    }, //
 };
 
 pub(crate) use super::context::PollCtx;
@@ -39,6 +42,15 @@ impl Polled<'_> {
         self.napi.as_raw()
     }
 }
+
+/// A NAPI instance held disabled ([`Napi::held_off`]).
+///
+/// # Invariants
+///
+/// Holds the lock of the instance's `enabled` flag, which is false: the
+/// instance is disabled (`napi_disable()` returned, so no poll of it runs)
+/// and stays so while the value lives.
+pub(crate) struct NapiOff<'a>(MutexGuard<'a, bool>);
 
 /// A NAPI instance (`struct napi_struct` in a shim container).
 ///
@@ -93,6 +105,15 @@ impl Napi {
             napi: self,
             _poll: poll,
         }
+    }
+
+    /// The instance held disabled: `None` if it is enabled. While the
+    /// value lives nobody can enable it, so its poll does not run. May
+    /// sleep.
+    pub(crate) fn held_off(&self) -> Option<NapiOff<'_>> {
+        let on = self.enabled.lock();
+        // INVARIANT: The flag's lock is held and the flag is false.
+        (!*on).then_some(NapiOff(on))
     }
 
     /// `napi_enable()`, unless the instance is enabled already. May sleep.

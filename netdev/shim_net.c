@@ -1169,6 +1169,17 @@ void nxp_txq_reset(struct netdev_queue *txq)
 	netdev_tx_reset_queue(txq);
 }
 
+/* The queue's xmit lock, as the stack holds it around ndo_start_xmit. */
+void nxp_txq_lock_bh(struct netdev_queue *txq)
+{
+	__netif_tx_lock_bh(txq);
+}
+
+void nxp_txq_unlock_bh(struct netdev_queue *txq)
+{
+	__netif_tx_unlock_bh(txq);
+}
+
 /* The reply's error message (copied: Rust formats it on its stack). */
 void nxp_extack_msg(struct netlink_ext_ack *extack, const char *msg)
 {

@@ -188,6 +188,8 @@ int nxp_txq_completed_wake(struct netdev_queue *txq, unsigned int pkts,
 			   unsigned int bytes, const u32 *produced,
 			   const u32 *consumed, u32 size, u32 start, bool halted);
 void nxp_txq_reset(struct netdev_queue *txq);
+void nxp_txq_lock_bh(struct netdev_queue *txq);
+void nxp_txq_unlock_bh(struct netdev_queue *txq);
 void nxp_extack_msg(struct netlink_ext_ack *extack, const char *msg);
 
 /* skbs */

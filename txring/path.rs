@@ -140,11 +140,38 @@ impl<D: TxFormat> TxChannel<D> {
         })
     }
 
-    /// Installs a new, empty ring (its counters back at 0). With the NAPI
-    /// off and bottom halves disabled.
+    /// Installs a new, empty ring (its counters back at 0), under the
+    /// queue's xmit lock: in place of a ring [`TxChannel::empty`] took.
     pub(crate) fn install(&self, ring: TxRing<D>) {
+        let _xmit = self.lane.txq.lock_xmit();
+        let mut guard = self.ring.lock();
         self.lane.rewind();
-        *self.ring.lock() = Some(ring);
+        *guard = Some(ring);
+    }
+
+    /// Empties the ring: every packet on it dropped ([`TxRing::flush`]),
+    /// the counters rewound (the hardware restarts at the first
+    /// descriptor) and BQL reset, in one hold of the queue's xmit lock and
+    /// the ring's, so that no packet queued in between is forgotten with
+    /// them. With `take` the ring is taken out too, to be freed with no
+    /// lock held. Returns the packets dropped and the ring taken.
+    ///
+    /// BQL is reset only with the NAPI off (its completions report to BQL
+    /// too): with the NAPI on, a warning and BQL left as it is.
+    pub(crate) fn empty(&self, dma: &DmaDevice, take: bool) -> (u64, Option<TxRing<D>>) {
+        let off = self.napi.held_off();
+        let xmit = self.lane.txq.lock_xmit();
+        let mut guard = self.ring.lock();
+        let flushed = (*guard).as_mut().map_or(0, |tx| tx.flush(dma, &self.lane));
+        self.lane.rewind();
+        match &off {
+            Some(off) => xmit.reset_bql(off),
+            None => pr_warn!("Tx ring emptied with its NAPI on: BQL not reset\n"),
+        }
+        let ring = if take { (*guard).take() } else { None };
+        drop(guard);
+        drop(xmit);
+        (flushed, ring)
     }
 }
 
@@ -448,7 +475,7 @@ pub(crate) fn clean<P: XmitPath>(
     lane.stats.sent(sent, sent_bytes);
     ch.napi.dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
     lane.txq
-        .completed_wake(r.pkts, r.bytes, &lane.counters(size), wake, halted);
+        .completed_wake(poll, r.pkts, r.bytes, &lane.counters(size), wake, halted);
     done
 }
 

@@ -3,6 +3,8 @@
 //! Tx queues: BQL, the lockless stop/wake helpers and their counters.
 
 use super::*;
+use crate::netdev::poll::NapiOff;
+use kernel::types::NotThreadSafe;
 
 /// A Tx queue (`struct netdev_queue`) and its BQL state.
 ///
@@ -146,8 +148,11 @@ impl TxQueue {
     /// (`halted`: the MAC is down and the queue must stay off until it is
     /// restarted); see `__netif_txq_completed_wake()`. A round that
     /// completed packets also tells the Tx watchdog the queue made progress.
+    /// From the queue's Tx-confirmation poll (`_poll`), the one reporter of
+    /// completions to BQL.
     pub(crate) fn completed_wake(
         self,
+        _poll: &PollCtx,
         pkts: u32,
         bytes: u32,
         c: &TxCounters<'_>,
@@ -173,9 +178,46 @@ impl TxQueue {
         }
     }
 
-    /// Resets BQL after the ring was emptied.
-    pub(crate) fn reset(self) {
-        // SAFETY: Valid queue.
-        unsafe { ffi::nxp_txq_reset(self.0.as_ptr()) }
+    /// Takes the queue's xmit lock, as the stack holds it around
+    /// `ndo_start_xmit` (`__netif_tx_lock_bh()`; bottom halves off).
+    pub(crate) fn lock_xmit(self) -> TxXmitLocked {
+        // SAFETY: Valid queue (type invariant); process or softirq context
+        // (a spinlock taken with bottom halves off).
+        unsafe { ffi::nxp_txq_lock_bh(self.0.as_ptr()) };
+        // INVARIANT: Locked just now, on this CPU.
+        TxXmitLocked {
+            q: self,
+            _cpu_local: NotThreadSafe,
+        }
+    }
+}
+
+/// A Tx queue's xmit lock held ([`TxQueue::lock_xmit`]): `ndo_start_xmit`
+/// does not run on the queue, nor do bottom halves on this CPU, until the
+/// value is dropped.
+///
+/// # Invariants
+///
+/// Holds `q`'s xmit lock, taken on this CPU (`!Send`: unlocked there).
+pub(crate) struct TxXmitLocked {
+    q: TxQueue,
+    _cpu_local: NotThreadSafe,
+}
+
+impl TxXmitLocked {
+    /// Resets BQL (`netdev_tx_reset_queue()`) once the ring is emptied:
+    /// xmit does not report to it meanwhile (this lock), nor does the
+    /// queue's Tx-confirmation poll (`_tx_napi`, its NAPI held disabled).
+    pub(crate) fn reset_bql(&self, _tx_napi: &NapiOff<'_>) {
+        // SAFETY: Valid queue (type invariant of `TxQueue`); neither of
+        // BQL's two reporters runs on it (see above).
+        unsafe { ffi::nxp_txq_reset(self.q.0.as_ptr()) }
+    }
+}
+
+impl Drop for TxXmitLocked {
+    fn drop(&mut self) {
+        // SAFETY: Locked by `lock_xmit` on this CPU (type invariant).
+        unsafe { ffi::nxp_txq_unlock_bh(self.q.0.as_ptr()) }
     }
 }
