@@ -160,6 +160,64 @@ impl RxRing {
             .finish(&self.bds, i, keep, flen, no_buffer, napi, dev);
         Some((d, ok, flen))
     }
+
+    /// A frame in one buffer, `len` bytes in descriptor `i`: to the XDP
+    /// program of `xdp` if there is one, else to GRO on `napi`; dropped as
+    /// a length error (counted in `n`) if it cannot be a frame. Returns
+    /// what became of a frame of how many bytes, with its checksum verdict.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn whole(
+        &mut self,
+        i: usize,
+        len: u32,
+        no_buffer: impl FnOnce() -> bool,
+        csum_ok: impl FnOnce(&RxPage) -> bool,
+        napi: Polled<'_>,
+        dev: NetDev,
+        xdp: Option<XdpRx<'_, '_>>,
+        n: &mut RxCounts,
+    ) -> Option<(Delivery, bool, u32)> {
+        let prefix = desc::RX_PREFIX;
+        match desc::rx_frame_len(len, prefix) {
+            Some(flen) if len <= RX_BUF_SPACE => {
+                let (d, ok) = self.book.deliver(
+                    &self.bds,
+                    i,
+                    len,
+                    prefix,
+                    flen,
+                    no_buffer(),
+                    csum_ok,
+                    napi,
+                    dev,
+                    xdp,
+                );
+                Some((d, ok, flen))
+            }
+            _ => {
+                n.length_error();
+                self.book.rearm(&self.bds, i);
+                None
+            }
+        }
+    }
+
+    /// A frame the MAC reported with error `flags` in descriptor `i`: the
+    /// frame in progress abandoned, the error counted in `n`, the buffer
+    /// kept.
+    fn error(&mut self, i: usize, flags: u16, n: &mut RxCounts) {
+        self.book.abandon();
+        count_error(n, flags);
+        self.book.rearm(&self.bds, i);
+    }
+
+    /// The status of descriptor `i`.
+    #[inline(always)]
+    fn status(&self, i: usize) -> RxStatus {
+        let bd = self.bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
+        desc::rx_status(u32::from_be(bd.read32(desc::BD_LSTATUS)))
+    }
 }
 
 impl Gfar {
@@ -180,38 +238,37 @@ impl Gfar {
         let mut xc = XdpCounts::default();
         let mut send = |f| self.xdp_tx_frame(g, f);
         let headroom = rx.book.headroom();
+        // Each frame follows its Rx FCB, whose first half-word has the
+        // parser's checksum results, and the padding that aligns its IP
+        // header.
+        let csum_ok = |b: &RxPage| {
+            rx_csum
+                && b.read::<2>(headroom)
+                    .is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes(f)))
+        };
+        // `fail_rx_alloc` in debugfs injects refill failures;
+        // `fail_rx_alloc_skip` lets that many allocations through first.
+        let no_buffer = || {
+            self.debug.is_set(DBG_FAIL_RX_ALLOC)
+                && !self.debug.take(DBG_FAIL_RX_ALLOC_SKIP)
+                && self.debug.take(DBG_FAIL_RX_ALLOC)
+        };
         while work < quota {
             let i = rx.book.slot();
-            let bd = rx.bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
-            let status = desc::rx_status(u32::from_be(bd.read32(desc::BD_LSTATUS)));
+            let status = rx.status(i);
             if status == RxStatus::Empty {
                 // All the MAC wrote is handled: restart the ring if it
                 // halted, and go on if that brought more.
                 // Rings sit below 4 GiB (RBASEH is 0, see `alloc_rings`).
                 let at = (rx.bds.0.dma() as u32).wrapping_add((i * desc::BD_SIZE) as u32);
                 self.resume_rx(g, at);
-                if desc::rx_status(u32::from_be(bd.read32(desc::BD_LSTATUS))) == RxStatus::Empty {
+                if rx.status(i) == RxStatus::Empty {
                     break;
                 }
                 continue;
             }
             // The length and buffer are valid once the descriptor is ours.
             dma::dma_rmb();
-            // Each frame follows its Rx FCB, whose first half-word has the
-            // parser's checksum results, and the padding that aligns its IP
-            // header. `fail_rx_alloc` in debugfs injects refill failures.
-            let prefix = desc::RX_PREFIX;
-            let csum_ok = |b: &RxPage| {
-                rx_csum
-                    && b.read::<2>(headroom)
-                        .is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes(f)))
-            };
-            // `fail_rx_alloc_skip` lets that many allocations through first.
-            let no_buffer = || {
-                self.debug.is_set(DBG_FAIL_RX_ALLOC)
-                    && !self.debug.take(DBG_FAIL_RX_ALLOC_SKIP)
-                    && self.debug.take(DBG_FAIL_RX_ALLOC)
-            };
             // A frame's first descriptor while one is in progress: the last
             // descriptor of that one was lost (overrun), drop it.
             if matches!(
@@ -223,6 +280,7 @@ impl Gfar {
             {
                 n.dropped += 1;
             }
+            let napi = g.rx_napi.polled(poll);
             let delivered = match status {
                 // With XDP, frames stay within one buffer (the MTU is
                 // limited): a longer one is dropped, never passed unseen.
@@ -234,42 +292,19 @@ impl Gfar {
                     rx.piece(i, len, no_buffer, csum_ok);
                     None
                 }
-                // A frame in one buffer.
                 RxStatus::Last { len, .. } if rx.book.gathered().is_none() => {
-                    match desc::rx_frame_len(len, prefix) {
-                        Some(flen) if len <= RX_BUF_SPACE => {
-                            let (d, ok) = rx.book.deliver(
-                                &rx.bds,
-                                i,
-                                len,
-                                prefix,
-                                flen,
-                                no_buffer(),
-                                csum_ok,
-                                g.rx_napi.polled(poll),
-                                self.dev,
-                                xdp.as_mut().map(|poll| XdpRx {
-                                    poll,
-                                    counts: &mut xc,
-                                    tx: &mut send,
-                                }),
-                            );
-                            Some((d, ok, flen))
-                        }
-                        _ => {
-                            n.length_error();
-                            rx.book.rearm(&rx.bds, i);
-                            None
-                        }
-                    }
+                    let xdp = xdp.as_mut().map(|poll| XdpRx {
+                        poll,
+                        counts: &mut xc,
+                        tx: &mut send,
+                    });
+                    rx.whole(i, len, no_buffer, csum_ok, napi, self.dev, xdp, &mut n)
                 }
                 RxStatus::Last { len, .. } => {
-                    rx.last_piece(i, len, no_buffer, g.rx_napi.polled(poll), self.dev, &mut n)
+                    rx.last_piece(i, len, no_buffer, napi, self.dev, &mut n)
                 }
                 RxStatus::Error { flags, .. } => {
-                    rx.book.abandon();
-                    count_error(&mut n, flags);
-                    rx.book.rearm(&rx.bds, i);
+                    rx.error(i, flags, &mut n);
                     None
                 }
                 RxStatus::Empty => unreachable!(),

@@ -235,107 +235,10 @@ impl TxFormat for TxBds {
         fcb: bool,
         how: HandOver,
     ) -> Result<(u32, u32)> {
-        let nfrags = skb.nr_frags();
-        let size = ring.size;
         let bytes = wire_len(skb, fcb && gso.is_none());
-        let headlen = skb.headlen();
-        let last_slot = size.get() as usize - 1;
-        let first_slot = size.slot(produced);
-        let bds = &ring.bds;
-        let fail = how.fail;
         match gso {
-            None => ring
-                .book
-                .map_packet(bds, dma, skb, produced, bytes, fail, |i, addr, len, f| {
-                    let last = f == nfrags;
-                    let lst = (f > 0).then(|| {
-                        desc::tx_lstatus(
-                            len,
-                            TxFlags {
-                                last,
-                                interrupt: last && how.irq,
-                                wrap: i == last_slot,
-                                ..TxFlags::NONE
-                            },
-                        )
-                    });
-                    bds.fill(i, addr, lst);
-                })
-                .map(|(_, n)| {
-                    let last = nfrags == 0;
-                    let f = TxFlags {
-                        first: true,
-                        last,
-                        interrupt: last && how.irq,
-                        toe: fcb,
-                        wrap: first_slot == last_slot,
-                    };
-                    (n, desc::tx_lstatus(headlen, f))
-                }),
-            Some(l) => {
-                // (Every ring has them: TSO is always offered.)
-                let Some(hdrs) = ring.hdrs.as_mut() else {
-                    return Err(EINVAL);
-                };
-                let mut first_lst = 0;
-                ring.book
-                    .map_tso(
-                        bds,
-                        dma,
-                        skb,
-                        l,
-                        produced,
-                        bytes,
-                        TsoHeaders {
-                            mem: hdrs,
-                            prefix: desc::FCB_LEN,
-                        },
-                        fail,
-                        |buf, template, seg| {
-                            // The frame control block, and in the headers the
-                            // pseudo-header checksum in the TCP checksum
-                            // field (as the stack leaves it) and a zero IPv4
-                            // header checksum (the MAC's: CIP).
-                            let (fcb, hdr) = buf.split_at_mut(desc::FCB_LEN);
-                            let ph = l.pseudo_csum(template, seg);
-                            let c = (l.l4 + 16) as usize;
-                            hdr[c..c + 2].copy_from_slice(&ph);
-                            let c = (l.l3 + 10) as usize;
-                            hdr[c..c + 2].fill(0);
-                            fcb.copy_from_slice(&desc::tx_fcb(
-                                l.l3 as u8,
-                                (l.l4 - l.l3) as u8,
-                                false,
-                                true,
-                                u16::from_ne_bytes(ph),
-                            ));
-                        },
-                        |i, addr, len, bd| {
-                            let (first, last, interrupt) = match bd {
-                                TsoBd::Header => (true, false, false),
-                                TsoBd::Payload => (false, false, false),
-                                TsoBd::EndOfFrame => (false, true, false),
-                                TsoBd::EndOfPacket => (false, true, true),
-                            };
-                            // Each frame's header buffer leads with its FCB.
-                            let f = TxFlags {
-                                first,
-                                last,
-                                interrupt,
-                                toe: first,
-                                wrap: i == last_slot,
-                            };
-                            let lst = desc::tx_lstatus(len, f);
-                            if i == first_slot {
-                                first_lst = lst;
-                                bds.fill(i, addr, None);
-                            } else {
-                                bds.fill(i, addr, Some(lst));
-                            }
-                        },
-                    )
-                    .map(|n| (n, first_lst))
-            }
+            None => map_packet(ring, dma, skb, produced, bytes, fcb, how),
+            Some(l) => map_tso(ring, dma, skb, l, produced, bytes, how),
         }
     }
 
@@ -363,4 +266,142 @@ fn wire_len(skb: &Skb, fcb_pushed: bool) -> u32 {
     } else {
         skb.len()
     }
+}
+
+/// [`TxFormat::map`] of a packet sent as it is: its head and fragments,
+/// `bytes` on the wire, a frame control block in front if `fcb`.
+#[inline(always)]
+fn map_packet(
+    ring: &mut TxRing,
+    dma: &DmaDevice,
+    skb: &Skb,
+    produced: u32,
+    bytes: u32,
+    fcb: bool,
+    how: HandOver,
+) -> Result<(u32, u32)> {
+    let nfrags = skb.nr_frags();
+    let last_slot = ring.size.get() as usize - 1;
+    let first_slot = ring.size.slot(produced);
+    let bds = &ring.bds;
+    ring.book
+        .map_packet(
+            bds,
+            dma,
+            skb,
+            produced,
+            bytes,
+            how.fail,
+            |i, addr, len, f| {
+                let last = f == nfrags;
+                let lst = (f > 0).then(|| {
+                    desc::tx_lstatus(
+                        len,
+                        TxFlags {
+                            last,
+                            interrupt: last && how.irq,
+                            wrap: i == last_slot,
+                            ..TxFlags::NONE
+                        },
+                    )
+                });
+                bds.fill(i, addr, lst);
+            },
+        )
+        .map(|(_, n)| {
+            let last = nfrags == 0;
+            let f = TxFlags {
+                first: true,
+                last,
+                interrupt: last && how.irq,
+                toe: fcb,
+                wrap: first_slot == last_slot,
+            };
+            (n, desc::tx_lstatus(skb.headlen(), f))
+        })
+}
+
+/// [`TxFormat::map`] of a TSO packet as the frames of layout `l`, each
+/// header buffer led by its frame control block; the packet's last
+/// descriptor always requests a completion interrupt.
+#[inline(always)]
+fn map_tso(
+    ring: &mut TxRing,
+    dma: &DmaDevice,
+    skb: &Skb,
+    l: &tso::Layout,
+    produced: u32,
+    bytes: u32,
+    how: HandOver,
+) -> Result<(u32, u32)> {
+    let last_slot = ring.size.get() as usize - 1;
+    let first_slot = ring.size.slot(produced);
+    // (Every ring has them: TSO is always offered.)
+    let Some(hdrs) = ring.hdrs.as_mut() else {
+        return Err(EINVAL);
+    };
+    let bds = &ring.bds;
+    let mut first_lst = 0;
+    let hdrs = TsoHeaders {
+        mem: hdrs,
+        prefix: desc::FCB_LEN,
+    };
+    let fill = |i, addr, len, bd| {
+        let (first, last, interrupt) = match bd {
+            TsoBd::Header => (true, false, false),
+            TsoBd::Payload => (false, false, false),
+            TsoBd::EndOfFrame => (false, true, false),
+            TsoBd::EndOfPacket => (false, true, true),
+        };
+        // Each frame's header buffer leads with its FCB.
+        let f = TxFlags {
+            first,
+            last,
+            interrupt,
+            toe: first,
+            wrap: i == last_slot,
+        };
+        let lst = desc::tx_lstatus(len, f);
+        if i == first_slot {
+            first_lst = lst;
+            bds.fill(i, addr, None);
+        } else {
+            bds.fill(i, addr, Some(lst));
+        }
+    };
+    ring.book
+        .map_tso(
+            bds,
+            dma,
+            skb,
+            l,
+            produced,
+            bytes,
+            hdrs,
+            how.fail,
+            |buf, template, seg| tso_header(l, buf, template, seg),
+            fill,
+        )
+        .map(|n| (n, first_lst))
+}
+
+/// A TSO frame's header buffer `buf` (its frame control block, then the
+/// headers of `template` for segment `seg`): in the headers the
+/// pseudo-header checksum in the TCP checksum field (as the stack leaves
+/// it) and a zero IPv4 header checksum (the MAC's: CIP).
+#[inline(always)]
+fn tso_header(l: &tso::Layout, buf: &mut [u8], template: &[u8], seg: u32) {
+    let (fcb, hdr) = buf.split_at_mut(desc::FCB_LEN);
+    let ph = l.pseudo_csum(template, seg);
+    let c = (l.l4 + 16) as usize;
+    hdr[c..c + 2].copy_from_slice(&ph);
+    let c = (l.l3 + 10) as usize;
+    hdr[c..c + 2].fill(0);
+    fcb.copy_from_slice(&desc::tx_fcb(
+        l.l3 as u8,
+        (l.l4 - l.l3) as u8,
+        false,
+        true,
+        u16::from_ne_bytes(ph),
+    ));
 }
