@@ -53,6 +53,9 @@ mod rxring;
 mod tso;
 #[deny(unsafe_code)]
 mod txring;
+#[deny(unsafe_code)]
+#[allow(dead_code)]
+mod vlan;
 
 /// The ENET: its hardware as data (register map, descriptors, coalescing
 /// units, variants) and the driver, split by concern.

@@ -55,6 +55,9 @@ mod rxring;
 mod tso;
 #[deny(unsafe_code)]
 mod txring;
+#[deny(unsafe_code)]
+#[allow(dead_code)]
+mod vlan;
 
 /// The eTSEC: its hardware as data (register map, descriptors, coalescing
 /// units) and the driver, split by concern.

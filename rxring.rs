@@ -47,6 +47,10 @@ use crate::{
         },
     },
     ring::RingSize,
+    vlan::{
+        RxVlan,
+        VLAN_HLEN, //
+    },
 };
 
 /// A driver's Rx descriptors, as the shared bookkeeping needs them.
@@ -196,6 +200,15 @@ pub(crate) enum Delivery {
     /// Taken by the XDP program: sent back, redirected or dropped (as its
     /// [`XdpCounts`] say).
     Xdp,
+}
+
+/// What the MAC says of a received frame besides its length.
+#[derive(Clone, Copy)]
+pub(crate) struct RxMeta {
+    /// Its checksums were verified (`CHECKSUM_UNNECESSARY`).
+    pub(crate) csum_ok: bool,
+    /// Its VLAN tag.
+    pub(crate) vlan: RxVlan,
 }
 
 /// The XDP side of an Rx poll, for [`RxBook::deliver`]: the program, the
@@ -458,7 +471,7 @@ impl RxBook {
                 if skb.trim(frame_len).is_err() {
                     return (Delivery::Dropped, false);
                 }
-                skb.receive(napi, dev, csum_ok);
+                skb.receive(napi, dev, csum_ok, None);
                 (Delivery::Delivered, csum_ok)
             }
             Gather::Discard { why, .. } => (why, false),
@@ -513,7 +526,7 @@ impl RxBook {
         data_off: u32,
         data_len: u32,
         no_buffer: bool,
-        csum_ok: impl FnOnce(&RxPage) -> bool,
+        meta: impl FnOnce(&RxPage) -> RxMeta,
         napi: Polled<'_>,
         dev: NetDev,
         xdp: Option<XdpRx<'_, '_>>,
@@ -523,7 +536,8 @@ impl RxBook {
         };
         // (Cannot fail: the range lies in the buffer.)
         let _ = self.pool.sync_for_cpu(&page, self.headroom, sync_len);
-        let ok = csum_ok(&page);
+        let m = meta(&page);
+        let ok = m.csum_ok;
         let (mut off, mut len) = (self.headroom + data_off, data_len);
         let mut page = page;
         if let Some(x) = xdp {
@@ -534,7 +548,17 @@ impl RxBook {
                 }
             }
         }
-        match self.pool.receive(page, off, len, napi, dev, ok) {
+        // A tag still in the frame comes out after the program saw it (as
+        // in the C fec).
+        let vlan = match m.vlan {
+            RxVlan::None => None,
+            RxVlan::Stripped(tci) => Some(tci),
+            RxVlan::InFrame => page.strip_vlan(off, len).inspect(|_| {
+                off += VLAN_HLEN;
+                len -= VLAN_HLEN;
+            }),
+        };
+        match self.pool.receive(page, off, len, napi, dev, ok, vlan) {
             Ok(()) => (Delivery::Delivered, ok),
             Err(page) => {
                 self.pool.put(page);

@@ -267,12 +267,14 @@ impl Fec {
             combined_napi,
             tx_queues,
         } = hw;
-        // All offered, all on.
+        // All offered, all on; VLAN Rx offload where the ENET flags tagged
+        // frames (`FEC_QUIRK_HAS_VLAN`), as the C fec.
         let features = Features {
             sg: true,
             ip_csum: csum,
             rxcsum: csum,
             tso,
+            vlan_rx: variant.quirks.has(Quirks::HAS_VLAN),
             ..Default::default()
         };
         ndev.setup(&Setup {

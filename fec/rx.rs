@@ -43,8 +43,10 @@ use crate::rxring::{
     RxBook,
     RxCounts,
     RxDescs,
+    RxMeta,
     XdpRx, //
 };
+use crate::vlan::RxVlan;
 use core::sync::atomic::Ordering;
 use kernel::prelude::*;
 
@@ -214,7 +216,15 @@ impl Fec {
                     let bd = bds.0.desc::<{ desc::BD_SIZE }>(i * desc::BD_SIZE);
                     let esc = u32::from_le(bd.read32(desc::BD_ESC));
                     let prot = u32::from_le(bd.read32(desc::BD_PROT));
-                    let csum_ok = rx_csum && desc::rx_csum_ok(esc, prot);
+                    let meta = RxMeta {
+                        csum_ok: rx_csum && desc::rx_csum_ok(esc, prot),
+                        // (Offload on: read only for a flagged frame.)
+                        vlan: if desc::rx_vlan(esc) && self.dev.vlan_rx() {
+                            RxVlan::InFrame
+                        } else {
+                            RxVlan::None
+                        },
+                    };
                     // The frame follows the two shift bytes (RACC[SHIFT16]).
                     // `fail_rx_alloc` in debugfs injects refill failures.
                     let (d, ok) = book.deliver(
@@ -224,7 +234,7 @@ impl Fec {
                         desc::RX_SHIFT,
                         len,
                         self.debug.take(DBG_FAIL_RX_ALLOC),
-                        |_| csum_ok,
+                        |_| meta,
                         self.rx_napi.polled(poll),
                         self.dev,
                         xdp.as_mut().map(|poll| XdpRx {

@@ -43,8 +43,10 @@ use crate::rxring::{
     RxBook,
     RxCounts,
     RxDescs,
+    RxMeta,
     XdpRx, //
 };
+use crate::vlan::RxVlan;
 use core::sync::atomic::Ordering;
 use kernel::prelude::*;
 
@@ -188,7 +190,10 @@ impl RxRing {
                     prefix,
                     flen,
                     no_buffer(),
-                    csum_ok,
+                    |p| RxMeta {
+                        csum_ok: csum_ok(p),
+                        vlan: RxVlan::None,
+                    },
                     napi,
                     dev,
                     xdp,

@@ -302,6 +302,9 @@ mod net {
     pub(crate) const NXP_F_HIGHDMA: u32 = 1 << 3;
     pub(crate) const NXP_F_IPV6_CSUM: u32 = 1 << 4;
     pub(crate) const NXP_F_TSO: u32 = 1 << 5;
+    pub(crate) const NXP_F_VLAN_RX: u32 = 1 << 6;
+    /// A received frame's 802.1Q TCI for `nxp_rx_gro()` (0: none).
+    pub(crate) const NXP_RX_VLAN: u32 = 1 << 16;
 
     /// `NXP_XDP_*` of `shim_net.h`: what `nxp_xdp_run()` did with a frame.
     pub(crate) const NXP_XDP_PASS: c_int = 0;
@@ -509,7 +512,9 @@ mod net {
             dev: *mut NetDevice,
             skb: *mut SkBuff,
             csum_ok: bool,
+            vlan: u32,
         );
+        pub(crate) fn nxp_netdev_vlan_rx(dev: *const NetDevice) -> bool;
         pub(crate) fn nxp_xdp_prog(dev: *mut NetDevice) -> *mut BpfProg;
         pub(crate) fn nxp_xdp_run(
             prog: *mut BpfProg,
@@ -566,6 +571,7 @@ mod net {
             headroom: c_uint,
             len: c_uint,
             csum_ok: bool,
+            vlan: u32,
         ) -> bool;
 
         pub(crate) fn nxp_phy_connect(dev: *mut NetDevice, np: *mut bindings::device_node)

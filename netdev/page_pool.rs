@@ -24,6 +24,7 @@ use super::{
         XdpVerdict, //
     }, //
 };
+use crate::vlan;
 
 /// A page_pool for one Rx ring, mapped for the device, synced for it on
 /// recycle. Its buffers are whole pages, or fragments of `buf` bytes (two
@@ -93,6 +94,24 @@ impl RxPage {
             core::ptr::copy_nonoverlapping(self.va.as_ptr().add(off as usize), buf.as_mut_ptr(), N)
         };
         Some(buf)
+    }
+
+    /// Takes the 802.1Q tag out of the frame of `len` bytes at `off` in
+    /// the buffer, in place ([`vlan::strip`]): the frame then starts
+    /// [`vlan::VLAN_HLEN`] bytes later. Returns the tag's TCI; `None` (the
+    /// frame untouched) if it has none or the range is not in the buffer.
+    /// The device must be done with the buffer (synced for the CPU).
+    pub(crate) fn strip_vlan(&mut self, off: u32, len: u32) -> Option<u16> {
+        let end = off.checked_add(len)?;
+        if end > self.len {
+            return None;
+        }
+        // SAFETY: The buffer is ours (token, held mutably here), `off + len`
+        // lies within it, and the device is done with it (caller).
+        let frame = unsafe {
+            core::slice::from_raw_parts_mut(self.va.as_ptr().add(off as usize), len as usize)
+        };
+        vlan::strip(frame)
     }
 }
 
@@ -394,6 +413,7 @@ impl PagePool {
     /// and [`RxSkb::receive`] in one call (the per-frame fast path). On
     /// failure the buffer is returned.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn receive(
         &self,
         page: RxPage,
@@ -402,6 +422,7 @@ impl PagePool {
         napi: Polled<'_>,
         dev: NetDev,
         csum_ok: bool,
+        vlan: Option<u16>,
     ) -> core::result::Result<(), RxPage> {
         if !self.fits_skb(&page, headroom, len) {
             return Err(page);
@@ -419,6 +440,7 @@ impl PagePool {
                 headroom,
                 len,
                 csum_ok,
+                vlan_arg(vlan),
             )
         };
         if !ok {
@@ -524,13 +546,19 @@ impl Drop for PagePool {
 }
 
 impl RxSkb {
-    /// Sets the protocol and hands the frame to GRO on `napi`.
-    pub(crate) fn receive(self, napi: Polled<'_>, dev: NetDev, csum_ok: bool) {
+    /// Sets the protocol and the VLAN tag (`vlan`, the TCI of a tag the
+    /// MAC took out) and hands the frame to GRO on `napi`.
+    pub(crate) fn receive(self, napi: Polled<'_>, dev: NetDev, csum_ok: bool, vlan: Option<u16>) {
         let skb = self.0.as_ptr();
         core::mem::forget(self);
         // SAFETY: A valid skb we own, handed over to the stack.
-        unsafe { ffi::nxp_rx_gro(napi.as_raw(), dev.as_raw(), skb, csum_ok) }
+        unsafe { ffi::nxp_rx_gro(napi.as_raw(), dev.as_raw(), skb, csum_ok, vlan_arg(vlan)) }
     }
+}
+
+/// A frame's VLAN TCI as `nxp_rx_gro()` takes it.
+fn vlan_arg(vlan: Option<u16>) -> u32 {
+    vlan.map_or(0, |tci| ffi::NXP_RX_VLAN | u32::from(tci))
 }
 
 impl Drop for RxSkb {

@@ -719,6 +719,8 @@ static netdev_features_t nxp_features(u32 f)
 		r |= NETIF_F_HIGHDMA;
 	if (f & NXP_F_TSO)
 		r |= NETIF_F_TSO;
+	if (f & NXP_F_VLAN_RX)
+		r |= NETIF_F_HW_VLAN_CTAG_RX;
 	return r;
 }
 
@@ -1502,12 +1504,20 @@ int nxp_rx_trim(struct sk_buff *skb, unsigned int len)
 }
 
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
-		bool csum_ok)
+		bool csum_ok, u32 vlan)
 {
 	skb->protocol = eth_type_trans(skb, dev);
 	if (csum_ok)
 		skb->ip_summed = CHECKSUM_UNNECESSARY;
+	if (vlan & NXP_RX_VLAN)
+		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q), vlan & 0xffff);
 	napi_gro_receive(&n->napi, skb);
+}
+
+/* VLAN Rx offload on (NETIF_F_HW_VLAN_CTAG_RX; the user's to toggle). */
+bool nxp_netdev_vlan_rx(const struct net_device *dev)
+{
+	return !!(READ_ONCE(dev->features) & NETIF_F_HW_VLAN_CTAG_RX);
 }
 
 /* nxp_rx_build_skb() and nxp_rx_gro() in one call: the per-frame path of a
@@ -1515,13 +1525,13 @@ void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
  * no skb could be built. */
 bool nxp_rx_build_gro(struct nxp_napi *n, struct net_device *dev, void *va,
 		      unsigned int truesize, unsigned int headroom, unsigned int len,
-		      bool csum_ok)
+		      bool csum_ok, u32 vlan)
 {
 	struct sk_buff *skb = nxp_rx_build_skb(va, truesize, headroom, len);
 
 	if (unlikely(!skb))
 		return false;
-	nxp_rx_gro(n, dev, skb, csum_ok);
+	nxp_rx_gro(n, dev, skb, csum_ok, vlan);
 	return true;
 }
 

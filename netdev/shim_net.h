@@ -33,6 +33,10 @@ struct netlink_ext_ack;
 #define NXP_F_HIGHDMA	(1u << 3)
 #define NXP_F_IPV6_CSUM	(1u << 4)
 #define NXP_F_TSO	(1u << 5)
+#define NXP_F_VLAN_RX	(1u << 6)	/* NETIF_F_HW_VLAN_CTAG_RX */
+
+/* A received frame's 802.1Q TCI for nxp_rx_gro() (0: none). */
+#define NXP_RX_VLAN	(1u << 16)
 
 /* See nxp_skb_tx_info(). Layout shared with Rust. */
 struct nxp_tx_info {
@@ -235,10 +239,11 @@ int nxp_rx_add_frag(struct sk_buff *skb, struct page *page, void *va, unsigned i
 		    unsigned int truesize);
 int nxp_rx_trim(struct sk_buff *skb, unsigned int len);
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
-		bool csum_ok);
+		bool csum_ok, u32 vlan);
 bool nxp_rx_build_gro(struct nxp_napi *n, struct net_device *dev, void *va,
 		      unsigned int truesize, unsigned int headroom, unsigned int len,
-		      bool csum_ok);
+		      bool csum_ok, u32 vlan);
+bool nxp_netdev_vlan_rx(const struct net_device *dev);
 
 /* XDP: what nxp_xdp_run() did with a frame. */
 #define NXP_XDP_PASS		0

@@ -36,6 +36,8 @@ pub(crate) struct Features {
     pub(crate) highdma: bool,
     /// TCP/IPv4 segmentation (done by the driver: see `tso.rs`).
     pub(crate) tso: bool,
+    /// 802.1Q tags of received frames to the skb's VLAN field.
+    pub(crate) vlan_rx: bool,
 }
 
 impl Features {
@@ -48,6 +50,7 @@ impl Features {
             (self.rxcsum, ffi::NXP_F_RXCSUM),
             (self.highdma, ffi::NXP_F_HIGHDMA),
             (self.tso, ffi::NXP_F_TSO),
+            (self.vlan_rx, ffi::NXP_F_VLAN_RX),
         ] {
             if on {
                 b |= bit;
@@ -121,6 +124,13 @@ impl NetDev {
         // SAFETY: Valid net_device; `m` is writable for ETH_ALEN bytes.
         unsafe { ffi::nxp_netdev_get_mac(self.as_raw(), m.as_mut_ptr()) };
         MacAddr(m)
+    }
+
+    /// Whether VLAN Rx offload is on (the user toggles it:
+    /// `ethtool -K rxvlan`).
+    pub(crate) fn vlan_rx(self) -> bool {
+        // SAFETY: Valid net_device; the helper reads one field.
+        unsafe { ffi::nxp_netdev_vlan_rx(self.as_raw()) }
     }
 
     /// The current MTU.

@@ -22,6 +22,9 @@ pub mod crc;
 #[path = "../../../tso.rs"]
 pub mod tso;
 
+#[path = "../../../vlan.rs"]
+pub mod vlan;
+
 #[path = "../../../gianfar/coalesce.rs"]
 pub mod gianfar_coalesce;
 

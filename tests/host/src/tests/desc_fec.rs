@@ -109,3 +109,13 @@ fn rx_checksum() {
     assert!(!desc::rx_csum_ok(rx::INT | rx::ICE, 0x2806_1234));
     assert!(!desc::rx_csum_ok(rx::INT | rx::PCR, 0x2806_1234));
 }
+
+#[test]
+fn rx_vlan_flag() {
+    // As armed (INT only) and as QEMU leaves it: no tag reported.
+    assert!(!desc::rx_vlan(rx::INT));
+    assert!(desc::rx_vlan(rx::INT | rx::VLAN));
+    // The checksum error bits are not the tag's.
+    assert!(!desc::rx_vlan(rx::INT | rx::ICE | rx::PCR));
+    assert_eq!(rx::VLAN, 0x0000_0004);
+}

@@ -10,3 +10,4 @@ mod napi;
 mod qdisc;
 mod ring;
 mod tso;
+mod vlan;
