@@ -211,6 +211,15 @@ pub(crate) struct RxMeta {
     pub(crate) vlan: RxVlan,
 }
 
+impl RxMeta {
+    /// Nothing said: the stack checks the checksums, a tag stays in the
+    /// frame.
+    pub(crate) const NONE: RxMeta = RxMeta {
+        csum_ok: false,
+        vlan: RxVlan::None,
+    };
+}
+
 /// The XDP side of an Rx poll, for [`RxBook::deliver`]: the program, the
 /// poll's counts, and the driver's `XDP_TX` (which queues a frame on its Tx
 /// ring, or gives it back when there is no room).
@@ -228,11 +237,11 @@ enum Gather {
     Idle,
     /// The pieces so far: the first buffer is the skb's head, the later ones
     /// its page fragments; `bytes` as the descriptors counted them (from the
-    /// headroom on), `csum_ok` the verdict read in the first buffer.
+    /// headroom on), `meta` what the MAC said of it in the first buffer.
     Frame {
         skb: RxSkb,
         bytes: u32,
-        csum_ok: bool,
+        meta: RxMeta,
     },
     /// The frame lost a piece (`why`): its descriptors are re-armed up to
     /// its last one, where [`RxBook::finish`] reports `why`.
@@ -365,7 +374,7 @@ impl RxBook {
         len: u32,
         data_off: u32,
         no_buffer: impl FnOnce() -> bool,
-        csum_ok: impl FnOnce(&RxPage) -> bool,
+        meta: impl FnOnce(&RxPage) -> RxMeta,
     ) {
         let bytes = self.gathered().unwrap_or(0).saturating_add(len);
         if let Gather::Discard { why, .. } = self.gather {
@@ -383,14 +392,8 @@ impl RxBook {
         };
         let _ = self.pool.sync_for_cpu(&page, self.headroom, len);
         self.gather = match core::mem::replace(&mut self.gather, Gather::Idle) {
-            Gather::Frame {
-                mut skb, csum_ok, ..
-            } => match skb.add_frag(page, self.headroom, len) {
-                Ok(()) => Gather::Frame {
-                    skb,
-                    bytes,
-                    csum_ok,
-                },
+            Gather::Frame { mut skb, meta, .. } => match skb.add_frag(page, self.headroom, len) {
+                Ok(()) => Gather::Frame { skb, bytes, meta },
                 Err(page) => {
                     self.pool.put(page);
                     Gather::Discard {
@@ -400,7 +403,7 @@ impl RxBook {
                 }
             },
             _ => {
-                let ok = csum_ok(&page);
+                let m = meta(&page);
                 let Some(head) = len.checked_sub(data_off) else {
                     // Shorter than the part in front of the frame.
                     self.pool.put(page);
@@ -414,7 +417,7 @@ impl RxBook {
                     Ok(skb) => Gather::Frame {
                         skb,
                         bytes,
-                        csum_ok: ok,
+                        meta: m,
                     },
                     Err(page) => {
                         self.pool.put(page);
@@ -460,19 +463,23 @@ impl RxBook {
         dev: NetDev,
     ) -> (Delivery, bool) {
         if piece > 0 {
-            self.gather(descs, i, piece, 0, no_buffer, |_| false);
+            self.gather(descs, i, piece, 0, no_buffer, |_| RxMeta::NONE);
         } else {
             self.rearm(descs, i);
         }
         match core::mem::replace(&mut self.gather, Gather::Idle) {
-            Gather::Frame {
-                mut skb, csum_ok, ..
-            } => {
+            Gather::Frame { mut skb, meta, .. } => {
                 if skb.trim(frame_len).is_err() {
                     return (Delivery::Dropped, false);
                 }
-                skb.receive(napi, dev, csum_ok, None);
-                (Delivery::Delivered, csum_ok)
+                // (A tag the MAC left in a frame that spans buffers stays
+                // there, for the stack.)
+                let vlan = match meta.vlan {
+                    RxVlan::Stripped(tci) => Some(tci),
+                    RxVlan::None | RxVlan::InFrame => None,
+                };
+                skb.receive(napi, dev, meta.csum_ok, vlan);
+                (Delivery::Delivered, meta.csum_ok)
             }
             Gather::Discard { why, .. } => (why, false),
             Gather::Idle => (Delivery::Dropped, false),

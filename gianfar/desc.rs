@@ -322,6 +322,20 @@ pub(crate) mod rxfcb {
     pub(crate) const EIP: u16 = 0x0200;
     pub(crate) const ETU: u16 = 0x0100;
     pub(crate) const CSUM_MASK: u16 = CIP | CTU | EIP | ETU;
+    /// The MAC took an 802.1Q tag out of the frame (`RCTRL[VLEX]`); its
+    /// TCI is in the FCB's `vlctl`.
+    pub(crate) const VLN: u16 = 0x8000;
+}
+
+/// The TCI of the tag the MAC took out of a received frame, from its Rx
+/// frame control block (`struct rxfcb`: flags, rq, pro, reserved, vlctl;
+/// big-endian); `None` if it took none.
+pub(crate) const fn rx_fcb_vlan(fcb: [u8; FCB_LEN]) -> Option<u16> {
+    if u16::from_be_bytes([fcb[0], fcb[1]]) & rxfcb::VLN != 0 {
+        Some(u16::from_be_bytes([fcb[6], fcb[7]]))
+    } else {
+        None
+    }
 }
 
 /// Whether the parser checked both the IPv4 header and the TCP/UDP checksum

@@ -210,6 +210,10 @@ pub(crate) struct Gfar {
     /// always runs (it only reports, it drops nothing), so switching needs
     /// no restart.
     pub(crate) rx_csum: AtomicBool,
+    /// VLAN tag extraction on (`NETIF_F_HW_VLAN_CTAG_RX`, `ethtool -K
+    /// rxvlan`; on by default, as in the C gianfar): `RCTRL[VLEX]`, set
+    /// when the MAC is programmed, so a switch restarts the controller.
+    pub(crate) vlan_rx: AtomicBool,
     /// Serializes read-modify-write of RCTRL (`ndo_set_rx_mode` runs in
     /// atomic context); taken after the address list lock, never before.
     #[pin]
@@ -408,6 +412,7 @@ impl Gfar {
                 ip_csum: true,
                 rxcsum: true,
                 tso: true,
+                vlan_rx: true,
                 ..Default::default()
             },
             features: Features {
@@ -416,6 +421,7 @@ impl Gfar {
                 rxcsum: true,
                 highdma: true,
                 tso: true,
+                vlan_rx: true,
                 ..Default::default()
             },
             min_mtu: MIN_MTU,
@@ -457,6 +463,7 @@ impl Gfar {
             rctrl_lock <- new_spinlock_irq!(()),
             combined_napi,
             rx_csum: AtomicBool::new(true),
+            vlan_rx: AtomicBool::new(true),
             debug,
         }? Error))
     }

@@ -99,10 +99,15 @@ impl Gfar {
             }
         }
         // Rx checksum checking: each frame then starts with an Rx FCB, and
-        // the padding behind it.
+        // the padding behind it; VLAN tags extracted into it if on.
+        let vlex = if self.vlan_rx.load(Ordering::Relaxed) {
+            rctrl::VLEX
+        } else {
+            0
+        };
         r.write(
             regs::RCTRL,
-            rctrl::CHECKSUMMING | rctrl::padding(desc::RX_PAD),
+            rctrl::CHECKSUMMING | vlex | rctrl::padding(desc::RX_PAD),
         );
         self.program_rx_mode(None);
         r.write(regs::TCTRL, tctrl::CSUM);

@@ -120,6 +120,15 @@ impl NetDriver for Gfar {
         Ok(())
     }
 
+    fn set_vlan_rx(&self, on: bool) -> Result {
+        // `RCTRL[VLEX]` is programmed with the MAC (`gfar_set_features()`
+        // resets the controller too).
+        self.restart_with("VLAN offload", |apply| {
+            self.vlan_rx
+                .store(if apply { on } else { !on }, Ordering::Relaxed)
+        })
+    }
+
     fn gso_ok(&self, segs: u32, nr_frags: u32) -> bool {
         self.tso_limit.fits(segs, nr_frags)
     }

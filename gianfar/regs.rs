@@ -228,6 +228,9 @@ pub(crate) mod queue {
 /// Receive control (`RCTRL_*`).
 pub(crate) mod rctrl {
     pub(crate) const PROM: u32 = 0x0000_0008;
+    /// VLAN tag extraction: the tag of an 802.1Q frame goes from the frame
+    /// to its Rx FCB (`RCTRL_VLEX`; needs the parser, as checksumming).
+    pub(crate) const VLEX: u32 = 0x0000_2000;
     /// IP and TCP/UDP checksum checking with the L2..L4 parser: the eTSEC
     /// then prepends an Rx frame control block (`RCTRL_CHECKSUMMING`).
     pub(crate) const CHECKSUMMING: u32 = 0x0000_0200 | 0x0000_0100 | 0x0000_00c0;

@@ -113,7 +113,7 @@ impl RxRing {
         i: usize,
         len: u32,
         no_buffer: impl FnOnce() -> bool,
-        csum_ok: impl FnOnce(&RxPage) -> bool,
+        meta: impl FnOnce(&RxPage) -> RxMeta,
     ) {
         let prefix = desc::RX_PREFIX;
         let ok = match self.book.gathered() {
@@ -124,8 +124,7 @@ impl RxRing {
             Some(_) => len > 0 && len <= RX_BUF_SPACE,
         };
         if ok {
-            self.book
-                .gather(&self.bds, i, len, prefix, no_buffer, csum_ok);
+            self.book.gather(&self.bds, i, len, prefix, no_buffer, meta);
         } else {
             self.book.skip(&self.bds, i, len);
         }
@@ -174,7 +173,7 @@ impl RxRing {
         i: usize,
         len: u32,
         no_buffer: impl FnOnce() -> bool,
-        csum_ok: impl FnOnce(&RxPage) -> bool,
+        meta: impl FnOnce(&RxPage) -> RxMeta,
         napi: Polled<'_>,
         dev: NetDev,
         xdp: Option<XdpRx<'_, '_>>,
@@ -190,10 +189,7 @@ impl RxRing {
                     prefix,
                     flen,
                     no_buffer(),
-                    |p| RxMeta {
-                        csum_ok: csum_ok(p),
-                        vlan: RxVlan::None,
-                    },
+                    meta,
                     napi,
                     dev,
                     xdp,
@@ -243,13 +239,20 @@ impl Gfar {
         let mut xc = XdpCounts::default();
         let mut send = |f| self.xdp_tx_frame(g, f);
         let headroom = rx.book.headroom();
-        // Each frame follows its Rx FCB, whose first half-word has the
-        // parser's checksum results, and the padding that aligns its IP
-        // header.
-        let csum_ok = |b: &RxPage| {
-            rx_csum
-                && b.read::<2>(headroom)
-                    .is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes(f)))
+        // Each frame follows its Rx FCB, with the parser's checksum results
+        // and the tag VLAN extraction took out (a tag taken out always goes
+        // to the skb, whatever the feature says now), and the padding that
+        // aligns its IP header.
+        let meta = |b: &RxPage| {
+            let fcb = b.read::<{ desc::FCB_LEN }>(headroom);
+            RxMeta {
+                csum_ok: rx_csum
+                    && fcb.is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes([f[0], f[1]]))),
+                vlan: match fcb.and_then(desc::rx_fcb_vlan) {
+                    Some(tci) => RxVlan::Stripped(tci),
+                    None => RxVlan::None,
+                },
+            }
         };
         // `fail_rx_alloc` in debugfs injects refill failures;
         // `fail_rx_alloc_skip` lets that many allocations through first.
@@ -294,7 +297,7 @@ impl Gfar {
                     None
                 }
                 RxStatus::Partial { len, .. } => {
-                    rx.piece(i, len, no_buffer, csum_ok);
+                    rx.piece(i, len, no_buffer, meta);
                     None
                 }
                 RxStatus::Last { len, .. } if rx.book.gathered().is_none() => {
@@ -303,7 +306,7 @@ impl Gfar {
                         counts: &mut xc,
                         tx: &mut send,
                     });
-                    rx.whole(i, len, no_buffer, csum_ok, napi, self.dev, xdp, &mut n)
+                    rx.whole(i, len, no_buffer, meta, napi, self.dev, xdp, &mut n)
                 }
                 RxStatus::Last { len, .. } => {
                     rx.last_piece(i, len, no_buffer, napi, self.dev, &mut n)

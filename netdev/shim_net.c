@@ -144,9 +144,16 @@ static void nxp_ndo_set_rx_mode(struct net_device *dev)
 static int nxp_ndo_set_features(struct net_device *dev, netdev_features_t features)
 {
 	netdev_features_t changed = dev->features ^ features;
+	int err;
 
-	if (changed & NETIF_F_RXCSUM)
-		return nxp_rs_ndo_set_rx_csum(rs_of(dev), !!(features & NETIF_F_RXCSUM));
+	if (changed & NETIF_F_RXCSUM) {
+		err = nxp_rs_ndo_set_rx_csum(rs_of(dev), !!(features & NETIF_F_RXCSUM));
+		if (err)
+			return err;
+	}
+	if (changed & NETIF_F_HW_VLAN_CTAG_RX)
+		return nxp_rs_ndo_set_vlan_rx(rs_of(dev),
+					      !!(features & NETIF_F_HW_VLAN_CTAG_RX));
 	return 0;
 }
 

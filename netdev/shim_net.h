@@ -126,6 +126,7 @@ u32 nxp_rs_get_msglevel(void *rs);
 void nxp_rs_set_msglevel(void *rs, u32 level);
 bool nxp_rs_ndo_gso_ok(void *rs, unsigned int segs, unsigned int nr_frags);
 int nxp_rs_ndo_set_rx_csum(void *rs, bool on);
+int nxp_rs_ndo_set_vlan_rx(void *rs, bool on);
 void nxp_rs_std_stats(void *rs, int queue, struct nxp_std_stats *s);
 int nxp_rs_xdp_setup(void *rs, bool on, struct netlink_ext_ack *extack);
 int nxp_rs_ndo_xdp_xmit(void *rs, struct xdp_frame **frames, int n, bool flush);

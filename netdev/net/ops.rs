@@ -147,6 +147,13 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     fn set_rx_csum(&self, _on: bool) -> Result {
         Err(EOPNOTSUPP)
     }
+
+    /// VLAN Rx offload switched (`ethtool -K rxvlan`), under RTNL, before
+    /// the device's features change. The default suits a driver that reads
+    /// the feature per frame ([`NetDev::vlan_rx`](super::NetDev::vlan_rx)).
+    fn set_vlan_rx(&self, _on: bool) -> Result {
+        Ok(())
+    }
 }
 
 /// A [`NetDriver`] whose C entry points [`declare_net_driver!`] defined: the

@@ -187,3 +187,17 @@ fn maxfrm_follows_the_mtu() {
     assert_eq!(maxfrm(9586), 9600);
     assert_eq!(maxfrm(u32::MAX - 100), 9600);
 }
+
+#[test]
+fn rx_fcb_vlan_tag() {
+    // flags (VLN | CIP | CTU), rq, pro, reserved, vlctl 0xa064 (PCP 5, VID 100).
+    let fcb = [0x8c, 0x00, 0x00, 0x06, 0x00, 0x00, 0xa0, 0x64];
+    assert_eq!(rx_fcb_vlan(fcb), Some(0xa064));
+    // The checksum verdict of the same FCB is unaffected by VLN.
+    assert!(rx_csum_ok(u16::from_be_bytes([fcb[0], fcb[1]])));
+    // No VLN: no tag, whatever vlctl holds (QEMU's all-zero FCB too).
+    assert_eq!(rx_fcb_vlan([0x0c, 0, 0, 6, 0, 0, 0xa0, 0x64]), None);
+    assert_eq!(rx_fcb_vlan([0; 8]), None);
+    // VID 0 (a priority tag) is a tag.
+    assert_eq!(rx_fcb_vlan([0x80, 0, 0, 0, 0, 0, 0x20, 0x00]), Some(0x2000));
+}
