@@ -348,33 +348,42 @@ bench_board() {
 		{ echo "not ok 0 bench: $1 report missing"; sed 's/^/#   /' "$smoke/$1.md" 2> /dev/null | head -20; } >> "$B"
 	fi
 	for drv in c rust; do
-		rates=$(awk -F'\t' -v d=$drv '$1 == "main" && $3 == d && $4 ~ /_mbps$|_kpps$/ && $5 > 0 { printf "%s ", $4 }' "$smoke/$1.tsv")
-		if [ $(echo $rates | wc -w) -ge 5 ]; then
-			echo "ok 0 bench: $1 $drv: every rate measured ($rates)"
-		else
-			echo "not ok 0 bench: $1 $drv: rates missing (measured: $rates)"
-		fi | baseline $drv >> "$B"
+		rates=$(smoke_metrics "$1" $drv '_mbps$|_kpps$' '%s ')
+		at_least 5 "$rates" "$1 $drv: every rate measured ($rates)" \
+			"$1 $drv: rates missing (measured: $rates)" | baseline $drv >> "$B"
 		# The host's CPU time per KB, one per TCP transfer (host marks).
-		hsd=$(awk -F'\t' -v d=$drv '$1 == "main" && $3 == d && $4 ~ /_hsd$/ && $5 > 0 { printf "%s=%s ", $4, $5 }' "$smoke/$1.tsv")
-		if [ $(echo $hsd | wc -w) -ge 4 ]; then
-			echo "ok 0 bench: $1 $drv: host vCPU time per KB for each TCP transfer ($hsd)"
-		else
-			echo "not ok 0 bench: $1 $drv: host vCPU time per KB missing (got: $hsd)"
-		fi | baseline $drv >> "$B"
+		hsd=$(smoke_metrics "$1" $drv '_hsd$' '%s=%s ')
+		at_least 4 "$hsd" "$1 $drv: host vCPU time per KB for each TCP transfer ($hsd)" \
+			"$1 $drv: host vCPU time per KB missing (got: $hsd)" | baseline $drv >> "$B"
 	done
 	# AF_XDP zero-copy rates on the ENET (fec_rs; the C fec's socket
 	# receives nothing here, so its column may stay empty).
 	case $1 in
 	ppc-*) ;;
 	*)
-		xsk=$(awk -F'\t' '$1 == "main" && $3 == "rust" && $4 ~ /^xsk_.*_kpps$/ && $5 > 0 { printf "%s=%s ", $4, $5 }' "$smoke/$1.tsv")
-		if [ $(echo $xsk | wc -w) -ge 2 ]; then
-			echo "ok 0 bench: $1 rust: AF_XDP zero-copy rx-drop and tx-only rates ($xsk)"
-		else
-			echo "not ok 0 bench: $1 rust: AF_XDP zero-copy rates missing (got: $xsk)"
-		fi >> "$B"
+		xsk=$(smoke_metrics "$1" rust '^xsk_.*_kpps$' '%s=%s ')
+		at_least 2 "$xsk" "$1 rust: AF_XDP zero-copy rx-drop and tx-only rates ($xsk)" \
+			"$1 rust: AF_XDP zero-copy rates missing (got: $xsk)" >> "$B"
 		;;
 	esac
+}
+
+# smoke_metrics <board> <driver> <name regex> <printf format>: the main
+# set's metrics of the smoke run measured (above 0) for the driver, each
+# printed with the format (name, value).
+smoke_metrics() {
+	awk -F'\t' -v d="$2" -v re="$3" -v f="$4" \
+		'$1 == "main" && $3 == d && $4 ~ re && $5 > 0 { printf f, $4, $5 }' "$smoke/$1.tsv"
+}
+
+# at_least <n> <words> <ok text> <failure text>: a benchmark TAP line, ok
+# with <n> words or more.
+at_least() {
+	if [ $(echo $2 | wc -w) -ge "$1" ]; then
+		echo "ok 0 bench: $3"
+	else
+		echo "not ok 0 bench: $4"
+	fi
 }
 
 # --- scheduling -----------------------------------------------------------------
