@@ -60,6 +60,11 @@ for m in $C_DRIVER; do
 	cp "$f" "$r/lib/modules/nxp/"
 done
 cp "$kdir/samples/rust/rust_minimal.ko" "$r/lib/modules/nxp/"
+# The busybox images get the kernel's 802.1Q module beside them
+# (tests/vlan.sh loads it; the Debian ones get every module below).
+if [ -z "$DEB_ARCH" ] && [ -e "$kdir/net/8021q/8021q.ko" ]; then
+	cp "$kdir/net/8021q/8021q.ko" "$r/lib/modules/nxp/"
+fi
 # The kernel's other modules (qdiscs, VLAN, MACsec: what the tests load
 # with modprobe), except the Ethernet drivers under test, which the tests
 # load themselves from the directory above.

@@ -24,8 +24,8 @@ ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo vlan tso rx_csum tx_a
 # Left out of the debug pass: tests of values reported and refused, whose
 # control paths tests/control_storm.sh runs there under load (ring,
 # coalescing, pause, MTU, offloads, link flaps, reloads), plain pings and
-# TCP (which tso, page_pool and the traffic tests drive too; over a VLAN
-# too: QEMU's models strip no tag, so its frames take the plain path), link mode
+# TCP (which tso, page_pool and the traffic tests drive too), tagged pings
+# (QEMU's models take no tag out, so they take the plain path), link mode
 # changes (control_storm flaps the link under load) and the queue's
 # stop/wake counts (its two-way TCP stops and wakes the queue), the Tx
 # queue selection by VLAN priority (the AVB rings 1 and 2 carry XDP frames
