@@ -11,7 +11,7 @@
 # shorter: README). Where the driver offers VLAN
 # Rx offload (`rx-vlan-offload`: the C fec and fec_rs on the ENETs that flag
 # tagged frames, the C gianfar and gianfar_rs through the Rx FCB), it is
-# switched off and on again, read back, with the pings each time. (QEMU's
+# switched over and back, read back, with the pings in either state. (QEMU's
 # models flag no tag and take none out, README: there the tags reach the
 # stack in the frames either way.)
 # timeout: 150
@@ -27,27 +27,27 @@ BIG=1472 FRAME=1518
 feature() { ethtool -k $IF | awk '$1 == "rx-vlan-offload:" { print $2 }'; }
 fixed() { ethtool -k $IF | awk '$1 == "rx-vlan-offload:" { print $3 }'; }
 peer() { grep -oE "$1 [0-9]+" /tmp/remote.out | grep -oE '[0-9]+$'; }
-# pings <name>: the guest pings the peer over VLAN 100, 3 small and 3
+# pings <name>: the guest pings the peer over VLAN 100, 2 small and 2
 # large packets, while the peer answers for at most 20 s; every reply
 # back, and the peer saw tagged frames of $FRAME bytes.
 pings() {
 	# (ARP again each time: the peer answers it tagged too.)
 	ip neigh flush dev $IF.100 2> /dev/null
 	(
-		sleep 1
-		ping -c 3 -W 3 $VHOST > /tmp/vping.small 2>&1
-		ping -c 3 -W 3 -s $BIG $VHOST > /tmp/vping.big 2>&1
+		sleep 0.5
+		ping -c 2 -W 3 $VHOST > /tmp/vping.small 2>&1
+		ping -c 2 -W 3 -s $BIG $VHOST > /tmp/vping.big 2>&1
 	) &
 	pp=$!
 	remote_run 40 python3 \$NXP_TOP/scripts/vlan-peer.py tap0 100 $VHOST 20 ||
 		diag "$1: the VLAN peer failed: $(tail -3 /tmp/remote.out | tr '\n' ' ')"
 	wait $pp
 	diag "$1: the peer: $(grep -oE '(tagged frames|largest|arp replies|echo replies) [0-9]+' /tmp/remote.out | tr '\n' ',')"
-	check "$1: small pings answered" grep -qE " 3 (packets )?received" /tmp/vping.small
-	check "$1: $((BIG + 28))-byte pings answered" grep -qE " 3 (packets )?received" /tmp/vping.big
+	check "$1: small pings answered" grep -qE " 2 (packets )?received" /tmp/vping.small
+	check "$1: $((BIG + 28))-byte pings answered" grep -qE " 2 (packets )?received" /tmp/vping.big
 	check "$1: the peer received $FRAME-byte tagged frames" test "$(peer largest)" = $FRAME
 	check "$1: the peer answered ARP and echo requests" \
-		test "$(peer 'arp replies')" -ge 1 -a "$(peer 'echo replies')" -ge 6
+		test "$(peer 'arp replies')" -ge 1 -a "$(peer 'echo replies')" -ge 4
 }
 
 # The busybox guests load the kernel's 802.1Q module themselves.
@@ -72,7 +72,6 @@ if [ "$(fixed)" != "[fixed]" ]; then
 	check "rx-vlan-offload $was again" ethtool -K $IF rxvlan $was
 	check "reads back $was" test "$(feature)" = $was
 	check "link back" link_back
-	pings "offload_${was}_again"
 else
 	diag "VLAN Rx offload not offered by this driver here"
 fi
