@@ -34,7 +34,7 @@ pings() {
 	# (ARP again each time: the peer answers it tagged too.)
 	ip neigh flush dev $IF.100 2> /dev/null
 	(
-		sleep 0.5
+		sleep 1
 		ping -c 2 -W 3 $VHOST > /tmp/vping.small 2>&1
 		ping -c 2 -W 3 -s $BIG $VHOST > /tmp/vping.big 2>&1
 	) &
