@@ -6,8 +6,9 @@ use crate::netdev::{
     net::TxQueue,
     poll::NapiOff, //
 };
+use kernel::sync::MutexGuard;
 
-pub(crate) fn misuse(q: TxQueue) {
-    let off = NapiOff(todo!());
+pub(crate) fn misuse(q: TxQueue, some_guard: MutexGuard<'_, bool>) {
+    let off = NapiOff(some_guard);
     q.lock_xmit().reset_bql(&off);
 }
