@@ -87,7 +87,7 @@ T0=$(date +%s)
 mkdir -p "$NXP_OUT"
 RES=$NXP_OUT/results
 rm -rf "$RES" && mkdir -p "$RES"
-pass=0 fail=0 skip=0 todo_n=0
+pass=0 fail=0 skip=0 todo_n=0 failed_list=
 
 # tap_stream <name> <file with "ok/not ok ..." lines>: print as one TAP stream
 # with its own numbering and plan, and count.
@@ -105,7 +105,11 @@ tap_stream() {
 			echo "$st $n $rest"
 			case "$st $rest" in
 			"not ok"*"# TODO"*) todo_n=$((todo_n + 1)) ;;
-			"not ok"*) fail=$((fail + 1)) ;;
+			"not ok"*)
+				fail=$((fail + 1))
+				failed_list="$failed_list
+#   $1: $rest"
+				;;
 			*"# SKIP"*) skip=$((skip + 1)) ;;
 			*) pass=$((pass + 1)) ;;
 			esac
@@ -533,6 +537,8 @@ if [ -s "$RES/metrics.txt" ]; then
 	echo "# metrics (board driver name=value):"
 	sed 's/^/#   /' "$RES/metrics.txt"
 fi
+# The failures again, last, where a log cut to its tail still shows them.
+[ -z "$failed_list" ] || echo "# failed:$failed_list"
 sum="$pass passed, $fail failed"
 [ $skip = 0 ] || sum="$sum, $skip skipped"
 [ $todo_n = 0 ] || sum="$sum, $todo_n C-baseline failures (TODO, not counted)"
