@@ -349,7 +349,7 @@ mod net {
         pub(crate) fn nxp_netdev_promisc(dev: *const NetDevice) -> bool;
         pub(crate) fn nxp_netdev_allmulti(dev: *const NetDevice) -> bool;
         pub(crate) fn nxp_netif_carrier(dev: *mut NetDevice, on: bool);
-        pub(crate) fn nxp_netif_carrier_ok(dev: *mut NetDevice) -> bool;
+        pub(crate) fn nxp_netif_carrier_ok(dev: *const NetDevice) -> bool;
         pub(crate) fn nxp_netif_tx_wake_all(dev: *mut NetDevice);
         pub(crate) fn nxp_local_bh_disable();
         pub(crate) fn nxp_local_bh_enable();
@@ -616,4 +616,13 @@ mod net {
         pub(crate) fn nxp_skb_dma_aligned(skb: *const SkBuff, mask: c_uint) -> bool;
         pub(crate) fn nxp_skb_copy_aligned(skb: *mut SkBuff, align: c_uint) -> *mut SkBuff;
     }
+}
+
+/// The build-time check of this file against the shim's headers: generated
+/// by `scripts/ffi-gen.py` (bindgen over `shim.h` and `shim_net.h`), built
+/// when `scripts/build-modules.sh` passes `--cfg nxp_ffi_check`. It fails to
+/// compile where a declaration, struct or constant here differs from C.
+#[cfg(nxp_ffi_check)]
+pub(crate) mod check {
+    include!(env!("NXP_FFI_GEN"));
 }

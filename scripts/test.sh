@@ -286,7 +286,7 @@ main_board() {
 	fi
 	echo "ok 0 build: $1 guest userland" >> "$B"
 	if mo=$(NXP_KDIR=$kdir "$NXP_TOP/scripts/build-modules.sh" "$1" 2> "$RES/$1-modules.log"); then
-		echo "ok 0 build: $1 modules warning-free ($(cd "$mo" && ls *.ko | tr '\n' ' '))" >> "$B"
+		echo "ok 0 build: $1 modules warning-free ($(cd "$mo" && ls *.ko | tr '\n' ' ')), checked against the shim's headers ($(sed 's/^ffi-gen: //' "$mo/ffi-gen.log"))" >> "$B"
 	else
 		{ echo "not ok 0 build: $1 modules"; sed 's/^/#   /' "$RES/$1-modules.log" | tail -40; } >> "$B"
 		mo=$(mktemp -d)

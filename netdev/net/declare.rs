@@ -32,6 +32,10 @@ macro_rules! declare_net_driver {
                 },
             };
 
+            // The definitions below against `shim_net.h` (see `ffi::check`).
+            #[cfg(nxp_ffi_check)]
+            $crate::netdev::ffi::check::entry_points!();
+
             // The shim calls each of these only with the `rs` pointer of a
             // device registered by `Registration<$t>` (the contract of
             // `entry`), and pointer arguments valid as documented there.
