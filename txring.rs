@@ -14,7 +14,8 @@ pub(crate) use self::gso::{
     max_packet_descs,
     packet_descs,
     TsoBd,
-    TsoHeaders,
+    TsoBufs,
+    TsoFrames,
     TsoLimit, //
 };
 

@@ -301,7 +301,7 @@ impl Fec {
             };
             let batch = txring::irq_batches(self.combined_napi);
             let bds = |n| TxBds::new(&self.dma, n, class);
-            let mut tx = TxRing::new(&self.dma, &cfg, bds, self.tso, batch)?;
+            let mut tx = TxRing::new(&self.dma, &cfg, bds, self.tso_frames(), batch)?;
             if q.index() == 0 {
                 tx.xsk = tx_pool.take();
             }

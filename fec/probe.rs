@@ -249,8 +249,9 @@ fn offloads_and_rings(
     itr_rate: u32,
 ) -> Result<(bool, bool, RingConfig)> {
     let csum = variant.quirks.has(Quirks::HAS_CSUM);
-    // Software TSO as in C, where buffers need no alignment copy.
-    let tso = csum && variant.quirks.tx_align_mask() == 0;
+    // Software TSO as in C (on the parts whose DMA needs aligned buffers,
+    // each frame copied whole: `Fec::tso_frames`).
+    let tso = csum;
     let rings = RingConfig::new(
         DEFAULT_TX_RING,
         DEFAULT_RX_RING,

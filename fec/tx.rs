@@ -52,7 +52,7 @@ use crate::txring::{
     },
     HandOver,
     TsoBd,
-    TsoHeaders,
+    TsoFrames,
     TxDescs,
     TxStats, //
 };
@@ -237,7 +237,9 @@ impl Fec {
         } else {
             self.variant.quirks.tx_align_mask()
         };
-        if mask != 0 && !skb.dma_aligned(mask) {
+        // (A GSO packet's frames are copied whole where the DMA needs it.)
+        let copied = self.tso_frames() == Some(TsoFrames::Copied);
+        if mask != 0 && !(gso.is_some() && copied) && !skb.dma_aligned(mask) {
             if gso.is_some() {
                 drop(skb);
                 return self.tx_drop();
@@ -310,6 +312,17 @@ impl Fec {
             let (x, y) = pick(&q.tx.lane.stats);
             (a + x.load(Relaxed), b + y.load(Relaxed))
         })
+    }
+
+    /// How software TSO builds frames on this part: where its DMA needs
+    /// aligned buffers, each frame copied whole (`None`: no TSO).
+    pub(crate) fn tso_frames(&self) -> Option<TsoFrames> {
+        self.tso
+            .then_some(if self.variant.quirks.tx_align_mask() != 0 {
+                TsoFrames::Copied
+            } else {
+                TsoFrames::InPlace
+            })
     }
 
     pub(crate) fn tx_drop(&self) -> TxVerdict {
@@ -411,17 +424,14 @@ impl TxFormat for TxBds {
                     l,
                     produced,
                     bytes,
-                    TsoHeaders {
-                        mem: hdrs,
-                        prefix: 0,
-                    },
+                    hdrs.headers(0),
                     fail,
                     |_, _, _| (),
                     |i, addr, len, bd| {
                         let (last, interrupt) = match bd {
                             TsoBd::Header | TsoBd::Payload => (false, false),
-                            TsoBd::EndOfFrame => (true, false),
-                            TsoBd::EndOfPacket => (true, true),
+                            TsoBd::EndOfFrame | TsoBd::Frame => (true, false),
+                            TsoBd::EndOfPacket | TsoBd::LastFrame => (true, true),
                         };
                         let flags = TxFlags {
                             last,

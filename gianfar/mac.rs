@@ -47,7 +47,10 @@ use crate::netdev::{
     poll::Irq,
     MacAddr, //
 };
-use crate::txring;
+use crate::txring::{
+    self,
+    TsoFrames, //
+};
 use core::sync::atomic::Ordering;
 use kernel::{
     prelude::*,
@@ -245,7 +248,7 @@ impl Gfar {
         for g in self.groups.iter() {
             let bds = |n| TxBds::new(&self.dma, n);
             let batch = txring::irq_batches(self.combined_napi);
-            let tx = TxRing::new(&self.dma, &cfg, bds, true, batch)?;
+            let tx = TxRing::new(&self.dma, &cfg, bds, Some(TsoFrames::InPlace), batch)?;
             let rx = RxRing::new(&self.dma, &g.rx_napi, g.index as u32, cfg.rx, xdp)?;
             let r = &self.groups[0].regs;
             // Base addresses of ring n sit 8 bytes apart; high bits are 0.

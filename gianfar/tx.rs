@@ -49,7 +49,6 @@ use crate::txring::{
     },
     HandOver,
     TsoBd,
-    TsoHeaders,
     TxDescs, //
 };
 use kernel::{
@@ -342,16 +341,15 @@ fn map_tso(
     };
     let bds = &ring.bds;
     let mut first_lst = 0;
-    let hdrs = TsoHeaders {
-        mem: hdrs,
-        prefix: desc::FCB_LEN,
-    };
+    let hdrs = hdrs.headers(desc::FCB_LEN);
     let fill = |i, addr, len, bd| {
         let (first, last, interrupt) = match bd {
             TsoBd::Header => (true, false, false),
             TsoBd::Payload => (false, false, false),
             TsoBd::EndOfFrame => (false, true, false),
             TsoBd::EndOfPacket => (false, true, true),
+            TsoBd::Frame => (true, true, false),
+            TsoBd::LastFrame => (true, true, true),
         };
         // Each frame's header buffer leads with its FCB.
         let f = TxFlags {

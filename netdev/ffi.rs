@@ -615,6 +615,12 @@ mod net {
         pub(crate) fn nxp_skb_clear_csum(skb: *mut SkBuff) -> c_int;
         pub(crate) fn nxp_skb_dma_aligned(skb: *const SkBuff, mask: c_uint) -> bool;
         pub(crate) fn nxp_skb_copy_aligned(skb: *mut SkBuff, align: c_uint) -> *mut SkBuff;
+        pub(crate) fn nxp_skb_copy_bits(
+            skb: *const SkBuff,
+            offset: c_uint,
+            to: *mut c_void,
+            len: c_uint,
+        ) -> c_int;
     }
 }
 

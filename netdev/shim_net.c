@@ -2197,6 +2197,15 @@ bool nxp_skb_dma_aligned(const struct sk_buff *skb, unsigned int mask)
 	return true;
 }
 
+/* @len bytes of @skb's data from @offset on (head and fragments) to @to. */
+int nxp_skb_copy_bits(const struct sk_buff *skb, unsigned int offset, void *to,
+		      unsigned int len)
+{
+	if (offset > INT_MAX || len > INT_MAX)
+		return -EINVAL;
+	return skb_copy_bits(skb, offset, to, len);
+}
+
 /* A linear copy of @skb whose data starts on an @align-byte boundary (a power
  * of two), for MACs whose DMA needs aligned buffers (the C fec's tx_bounce).
  * Consumes @skb; returns NULL (and frees @skb) when memory is short. */

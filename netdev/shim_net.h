@@ -317,5 +317,7 @@ int nxp_skb_clear_csum(struct sk_buff *skb);
 /* Tx buffer alignment */
 bool nxp_skb_dma_aligned(const struct sk_buff *skb, unsigned int mask);
 struct sk_buff *nxp_skb_copy_aligned(struct sk_buff *skb, unsigned int align);
+int nxp_skb_copy_bits(const struct sk_buff *skb, unsigned int offset, void *to,
+		      unsigned int len);
 
 #endif /* NXP_RFL_SHIM_NET_H */

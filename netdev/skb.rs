@@ -207,6 +207,16 @@ impl Skb {
         unsafe { ffi::nxp_skb_dma_aligned(self.as_raw(), mask) }
     }
 
+    /// Copies the packet's bytes from `offset` on (linear part, then
+    /// fragments) into `to`, filling it; `EFAULT` if the packet is shorter.
+    pub(crate) fn copy_bits(&self, offset: u32, to: &mut [u8]) -> kernel::error::Result {
+        let len = c_uint::try_from(to.len()).map_err(|_| kernel::error::code::EINVAL)?;
+        // SAFETY: Valid skb (type invariant); `to` is `len` writable bytes.
+        kernel::error::to_result(unsafe {
+            ffi::nxp_skb_copy_bits(self.as_raw(), offset, to.as_mut_ptr().cast(), len)
+        })
+    }
+
     /// A linear copy whose data starts on an `align`-byte boundary (a power
     /// of two), replacing this skb; `None` (skb freed) when memory is short.
     pub(crate) fn copy_aligned(self, align: u32) -> Option<Self> {

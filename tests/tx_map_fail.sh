@@ -75,7 +75,9 @@ wait $pid
 tso_on() { ethtool -k "$IF" | grep -q '^tcp-segmentation-offload: on'; }
 modes=sg
 ethtool -K "$IF" tso on > /dev/null 2>&1
-tso_on && modes="tso sg"
+# (On the i.MX6UL, whose DMA needs aligned buffers, TSO copies each frame
+# whole and maps nothing: no mapping there to fail.)
+tso_on && [ "$NXP_BOARD" != arm-imx6ul ] && modes="tso sg"
 for mode in $modes; do
 	[ $mode = sg ] && ethtool -K "$IF" tso off > /dev/null 2>&1
 	diag "$mode: $(ethtool -k "$IF" | grep -E '^(tcp-segmentation-offload|scatter-gather):' | tr '\n' ' ')"

@@ -2,7 +2,8 @@
 
 //! Software TSO on the Tx ring: how many descriptors a packet may take,
 //! the limit the stack builds GSO packets to, and the mapping of a GSO
-//! packet's frames (a header copy per frame, the payload in place).
+//! packet's frames (a header copy per frame, the payload in place; or each
+//! frame copied whole, for DMA that needs aligned buffers).
 
 use core::sync::atomic::{
     AtomicU32,
@@ -74,12 +75,87 @@ pub(crate) fn packet_descs(gso: Option<&tso::Layout>, nr_frags: u32) -> u32 {
     }
 }
 
-/// The per-frame header buffers of software TSO: `tso::HDR_SIZE` bytes per
-/// descriptor of `mem`, the headers after `prefix` bytes the driver fills
-/// (the eTSEC's frame control block; 0 for the ENET).
+/// Bytes of a per-descriptor buffer of [`TsoFrames::Copied`]: a whole frame
+/// (the C fec's `FEC_ENET_TX_FRSIZE` bounce buffers).
+pub(crate) const COPY_SIZE: usize = 2048;
+
+/// Where software TSO builds a segment's frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TsoFrames {
+    /// The headers in a per-descriptor buffer of `tso::HDR_SIZE` bytes, the
+    /// payload DMA-mapped in place: a header descriptor and one or more
+    /// payload descriptors per frame.
+    InPlace,
+    /// Headers and payload copied to a per-descriptor buffer of
+    /// [`COPY_SIZE`] bytes, one descriptor per frame: for DMA that needs
+    /// aligned buffers, which payload in place seldom is (the C fec copies
+    /// such payload to its `tx_bounce` buffers).
+    Copied,
+}
+
+impl TsoFrames {
+    /// Bytes of the per-descriptor buffer.
+    pub(crate) const fn slot_size(self) -> usize {
+        match self {
+            TsoFrames::InPlace => tso::HDR_SIZE as usize,
+            TsoFrames::Copied => COPY_SIZE,
+        }
+    }
+}
+
+/// Descriptors whose buffers share one coherent allocation: a ring's buffers
+/// come in pieces of at most 128 KiB, which memory fragmentation spares.
+const CHUNK_SLOTS: usize = 64;
+
+/// A Tx ring's buffers for software TSO: one of `frames.slot_size()` bytes
+/// per descriptor.
+pub(crate) struct TsoBufs {
+    chunks: KVec<TxBufMem>,
+    frames: TsoFrames,
+}
+
+impl TsoBufs {
+    /// The buffers of a ring of `n` descriptors.
+    pub(crate) fn new(dma: &DmaDevice, n: usize, frames: TsoFrames) -> Result<Self> {
+        let mut chunks = KVec::with_capacity(n.div_ceil(CHUNK_SLOTS), GFP_KERNEL)?;
+        let mut left = n;
+        while left > 0 {
+            let k = left.min(CHUNK_SLOTS);
+            chunks.push(TxBufMem::new(dma, k * frames.slot_size())?, GFP_KERNEL)?;
+            left -= k;
+        }
+        Ok(Self { chunks, frames })
+    }
+
+    /// The view `map_tso` takes, the headers after `prefix` bytes the
+    /// driver fills.
+    pub(crate) fn headers(&mut self, prefix: usize) -> TsoHeaders<'_> {
+        TsoHeaders { bufs: self, prefix }
+    }
+
+    /// The first `len` bytes of descriptor `i`'s buffer, for the CPU to
+    /// write (see [`TxBufMem::bytes_mut`]), and the buffer's bus address.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `i` is past the ring or `len` past the buffer (a driver
+    /// bug).
+    fn slot(&mut self, i: usize, len: usize) -> (&mut [u8], DmaAddr) {
+        let size = self.frames.slot_size();
+        assert!(len <= size, "TSO buffer overrun");
+        let m = &mut self.chunks[i / CHUNK_SLOTS];
+        let off = (i % CHUNK_SLOTS) * size;
+        let dma = m.dma() + off as DmaAddr;
+        (m.bytes_mut(off, len), dma)
+    }
+}
+
+/// The per-frame buffers of software TSO as `map_tso` uses them, the
+/// headers after `prefix` bytes the driver fills (the eTSEC's frame control
+/// block; 0 for the ENET).
 pub(crate) struct TsoHeaders<'a> {
-    pub(crate) mem: &'a mut TxBufMem,
-    pub(crate) prefix: usize,
+    bufs: &'a mut TsoBufs,
+    prefix: usize,
 }
 
 /// What a descriptor of a software-TSO packet holds.
@@ -93,6 +169,10 @@ pub(crate) enum TsoBd {
     EndOfFrame,
     /// The last payload of the packet's last frame.
     EndOfPacket,
+    /// A whole frame, not the packet's last ([`TsoFrames::Copied`]).
+    Frame,
+    /// The packet's last frame, whole ([`TsoFrames::Copied`]).
+    LastFrame,
 }
 
 impl TxBook {
@@ -124,6 +204,9 @@ impl TxBook {
         mut finish: impl FnMut(&mut [u8], &[u8], u32),
         mut fill: impl FnMut(usize, DmaAddr, u32, TsoBd),
     ) -> Result<u32> {
+        if hdrs.bufs.frames == TsoFrames::Copied {
+            return self.map_tso_copied(descs, dma, skb, l, first, bytes, hdrs, finish, fill);
+        }
         let n = l.hdr_len as usize;
         let hlen = hdrs.prefix + n;
         let template = skb.head(l.hdr_len).ok_or(EINVAL)?;
@@ -139,11 +222,10 @@ impl TxBook {
         self.begin(first, bytes);
         for seg in 0..segs {
             let i = self.size.slot(first.wrapping_add(k));
-            let off = i * tso::HDR_SIZE as usize;
-            let buf = hdrs.mem.bytes_mut(off, hlen);
+            let (buf, addr) = hdrs.bufs.slot(i, hlen);
             l.build_header(template, &mut buf[hdrs.prefix..], seg);
             finish(buf, template, seg);
-            let (addr, len) = (hdrs.mem.dma() + off as DmaAddr, hlen as u32);
+            let len = hlen as u32;
             self.push(first, k, None);
             fill(i, addr, len, TsoBd::Header);
             k += 1;
@@ -198,5 +280,58 @@ impl TxBook {
             }
         }
         Ok(k)
+    }
+
+    /// [`TxBook::map_tso`] with [`TsoFrames::Copied`]: each frame, headers
+    /// and payload, copied to descriptor `i`'s buffer of `hdrs`, one
+    /// descriptor per frame (`TsoBd::Frame`, `TsoBd::LastFrame`). Maps
+    /// nothing; fails with `EINVAL` (nothing done) on a frame longer than
+    /// a buffer.
+    #[allow(clippy::too_many_arguments)]
+    fn map_tso_copied<D: TxDescs>(
+        &mut self,
+        descs: &D,
+        dma: &DmaDevice,
+        skb: &Skb,
+        l: &tso::Layout,
+        first: u32,
+        bytes: u32,
+        hdrs: TsoHeaders<'_>,
+        mut finish: impl FnMut(&mut [u8], &[u8], u32),
+        mut fill: impl FnMut(usize, DmaAddr, u32, TsoBd),
+    ) -> Result<u32> {
+        let hlen = hdrs.prefix + l.hdr_len as usize;
+        let template = skb.head(l.hdr_len).ok_or(EINVAL)?;
+        let segs = l.segs();
+        // Every segment but the last carries a full MSS: the first is the
+        // longest.
+        if hlen + l.seg_len(0) as usize > COPY_SIZE {
+            return Err(EINVAL);
+        }
+        self.begin(first, bytes);
+        let mut from = l.hdr_len;
+        for seg in 0..segs {
+            let i = self.size.slot(first.wrapping_add(seg));
+            let plen = l.seg_len(seg);
+            let len = hlen + plen as usize;
+            let (buf, addr) = hdrs.bufs.slot(i, len);
+            let (head, payload) = buf.split_at_mut(hlen);
+            l.build_header(template, &mut head[hdrs.prefix..], seg);
+            finish(head, template, seg);
+            if let Err(e) = skb.copy_bits(from, payload) {
+                // Shorter than its layout says: not a valid GSO packet.
+                let _ = self.release(descs, dma, first, true);
+                return Err(e);
+            }
+            from += plen;
+            self.push(first, seg, None);
+            let bd = if seg + 1 < segs {
+                TsoBd::Frame
+            } else {
+                TsoBd::LastFrame
+            };
+            fill(i, addr, len as u32, bd);
+        }
+        Ok(segs)
     }
 }

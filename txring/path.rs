@@ -26,6 +26,8 @@ use kernel::{
 
 use super::{
     HandOver,
+    TsoBufs,
+    TsoFrames,
     TxBook,
     TxDescs,
     TxStats, //
@@ -43,8 +45,7 @@ use crate::{
     netdev::{
         dma::{
             self,
-            DmaDevice,
-            TxBufMem, //
+            DmaDevice, //
         },
         net::{
             TxCounters,
@@ -181,22 +182,23 @@ pub(crate) struct TxRing<D> {
     pub(crate) thresholds: TxThresholds,
     pub(crate) bds: D,
     pub(crate) book: TxBook,
-    /// Software TSO: a header buffer of `tso::HDR_SIZE` bytes per
-    /// descriptor (with TSO).
-    pub(crate) hdrs: Option<TxBufMem>,
+    /// Software TSO: a buffer per descriptor, for the frame headers or
+    /// whole frames (with TSO).
+    pub(crate) hdrs: Option<TsoBufs>,
     /// The XSK pool whose frames this ring sends (AF_XDP zero-copy).
     pub(crate) xsk: Option<XskPool>,
 }
 
 impl<D: TxFormat> TxRing<D> {
     /// A ring for `cfg`, its descriptors made by `bds` (given their count)
-    /// and all idle, with TSO header buffers if `tso`, requesting Tx
+    /// and all idle, with the buffers of software TSO building frames as
+    /// `tso` says (none: no TSO), requesting Tx
     /// completion interrupts in batches if `batch` ([`super::irq_batches`]).
     pub(crate) fn new(
         dma: &DmaDevice,
         cfg: &RingConfig,
         bds: impl FnOnce(usize) -> Result<D>,
-        tso: bool,
+        tso: Option<TsoFrames>,
         batch: bool,
     ) -> Result<Self> {
         let size = cfg.tx;
@@ -205,11 +207,7 @@ impl<D: TxFormat> TxRing<D> {
         for i in 0..n {
             bds.idle(i, i == n - 1);
         }
-        let hdrs = if tso {
-            Some(TxBufMem::new(dma, n * tso::HDR_SIZE as usize)?)
-        } else {
-            None
-        };
+        let hdrs = tso.map(|f| TsoBufs::new(dma, n, f)).transpose()?;
         Ok(Self {
             size,
             thresholds: cfg.thresholds,
