@@ -127,6 +127,11 @@ impl TsoBufs {
         Ok(Self { chunks, frames })
     }
 
+    /// How the frames are built.
+    pub(crate) fn frames(&self) -> TsoFrames {
+        self.frames
+    }
+
     /// The view `map_tso` takes, the headers after `prefix` bytes the
     /// driver fills.
     pub(crate) fn headers(&mut self, prefix: usize) -> TsoHeaders<'_> {
