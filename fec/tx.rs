@@ -415,39 +415,34 @@ impl TxFormat for TxBds {
                     bds.fill(i, addr, len, desc::tx_esc(flags), sc);
                 })
                 .map(|(_, n)| (n, nfrags == 0)),
-            // (Each frame copied whole is one descriptor: the first is
+            // (A frame copied whole is one descriptor: the first may be
             // its frame's last too.)
-            (Some(l), Some(hdrs)) => {
-                let whole = hdrs.frames() == TsoFrames::Copied;
-                ring.book
-                    .map_tso(
-                        bds,
-                        dma,
-                        skb,
-                        l,
-                        produced,
-                        bytes,
-                        hdrs.headers(0),
-                        fail,
-                        |_, _, _| (),
-                        |i, addr, len, bd| {
-                            let (last, interrupt) = match bd {
-                                TsoBd::Header | TsoBd::Payload => (false, false),
-                                TsoBd::EndOfFrame | TsoBd::Frame => (true, false),
-                                TsoBd::EndOfPacket | TsoBd::LastFrame => (true, true),
-                            };
-                            let flags = TxFlags {
-                                last,
-                                wrap: i == last_slot,
-                                interrupt,
-                                csum: true,
-                            };
-                            let sc = (i != first_slot).then(|| desc::tx_sc(flags));
-                            bds.fill(i, addr, len, desc::tx_esc(flags), sc);
-                        },
-                    )
-                    .map(|n| (n, whole))
-            }
+            (Some(l), Some(hdrs)) => ring.book.map_tso(
+                bds,
+                dma,
+                skb,
+                l,
+                produced,
+                bytes,
+                hdrs.headers(0),
+                fail,
+                |_, _, _| (),
+                |i, addr, len, bd| {
+                    let (last, interrupt) = match bd {
+                        TsoBd::Header | TsoBd::Payload => (false, false),
+                        TsoBd::EndOfFrame | TsoBd::Frame => (true, false),
+                        TsoBd::EndOfPacket | TsoBd::LastFrame => (true, true),
+                    };
+                    let flags = TxFlags {
+                        last,
+                        wrap: i == last_slot,
+                        interrupt,
+                        csum: true,
+                    };
+                    let sc = (i != first_slot).then(|| desc::tx_sc(flags));
+                    bds.fill(i, addr, len, desc::tx_esc(flags), sc);
+                },
+            ),
             // TSO packets come only with TSO on, which has header buffers.
             (Some(_), None) => Err(EINVAL),
         }

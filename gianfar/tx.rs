@@ -380,7 +380,7 @@ fn map_tso(
             |buf, template, seg| tso_header(l, buf, template, seg),
             fill,
         )
-        .map(|n| (n, first_lst))
+        .map(|(n, _)| (n, first_lst))
 }
 
 /// A TSO frame's header buffer `buf` (its frame control block, then the

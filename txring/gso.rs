@@ -127,11 +127,6 @@ impl TsoBufs {
         Ok(Self { chunks, frames })
     }
 
-    /// How the frames are built.
-    pub(crate) fn frames(&self) -> TsoFrames {
-        self.frames
-    }
-
     /// The view `map_tso` takes, the headers after `prefix` bytes the
     /// driver fills.
     pub(crate) fn headers(&mut self, prefix: usize) -> TsoHeaders<'_> {
@@ -192,7 +187,8 @@ impl TxBook {
     /// len, bd)` writes a descriptor (the first one must not be handed to
     /// the hardware yet). The payload is mapped in place, each buffer once.
     /// Returns the descriptor count, at most `tso::count_descs(segs,
-    /// nr_frags)`. On a mapping failure (or headers that do not fit)
+    /// nr_frags)`, and whether the first descriptor is its frame's last
+    /// (frames copied whole). On a mapping failure (or headers that do not fit)
     /// everything is undone as in [`TxBook::map_packet`], which also says
     /// what `fail_last` does.
     #[allow(clippy::too_many_arguments)]
@@ -208,9 +204,11 @@ impl TxBook {
         fail_last: bool,
         mut finish: impl FnMut(&mut [u8], &[u8], u32),
         mut fill: impl FnMut(usize, DmaAddr, u32, TsoBd),
-    ) -> Result<u32> {
+    ) -> Result<(u32, bool)> {
         if hdrs.bufs.frames == TsoFrames::Copied {
-            return self.map_tso_copied(descs, dma, skb, l, first, bytes, hdrs, finish, fill);
+            return self
+                .map_tso_copied(descs, dma, skb, l, first, bytes, hdrs, finish, fill)
+                .map(|n| (n, true));
         }
         let n = l.hdr_len as usize;
         let hlen = hdrs.prefix + n;
@@ -284,7 +282,7 @@ impl TxBook {
                 k += 1;
             }
         }
-        Ok(k)
+        Ok((k, false))
     }
 
     /// [`TxBook::map_tso`] with [`TsoFrames::Copied`]: each frame, headers
