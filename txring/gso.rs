@@ -206,9 +206,13 @@ impl TxBook {
         mut fill: impl FnMut(usize, DmaAddr, u32, TsoBd),
     ) -> Result<(u32, bool)> {
         if hdrs.bufs.frames == TsoFrames::Copied {
-            return self
-                .map_tso_copied(descs, dma, skb, l, first, bytes, hdrs, finish, fill)
-                .map(|n| (n, true));
+            return match self.map_tso_copied(hdrs, skb, l, first, bytes, fill, finish) {
+                Ok(n) => Ok((n, true)),
+                Err(e) => {
+                    let _ = self.release(descs, dma, first, true);
+                    Err(e)
+                }
+            };
         }
         let n = l.hdr_len as usize;
         let hlen = hdrs.prefix + n;
@@ -289,19 +293,18 @@ impl TxBook {
     /// and payload, copied to descriptor `i`'s buffer of `hdrs`, one
     /// descriptor per frame (`TsoBd::Frame`, `TsoBd::LastFrame`). Maps
     /// nothing; fails with `EINVAL` (nothing done) on a frame longer than
-    /// a buffer.
+    /// a buffer, or, the descriptors recorded so far left to the caller to
+    /// release, on a packet shorter than its layout.
     #[allow(clippy::too_many_arguments)]
-    fn map_tso_copied<D: TxDescs>(
+    fn map_tso_copied(
         &mut self,
-        descs: &D,
-        dma: &DmaDevice,
+        hdrs: TsoHeaders<'_>,
         skb: &Skb,
         l: &tso::Layout,
         first: u32,
         bytes: u32,
-        hdrs: TsoHeaders<'_>,
-        mut finish: impl FnMut(&mut [u8], &[u8], u32),
         mut fill: impl FnMut(usize, DmaAddr, u32, TsoBd),
+        mut finish: impl FnMut(&mut [u8], &[u8], u32),
     ) -> Result<u32> {
         let hlen = hdrs.prefix + l.hdr_len as usize;
         let template = skb.head(l.hdr_len).ok_or(EINVAL)?;
@@ -321,11 +324,9 @@ impl TxBook {
             let (head, payload) = buf.split_at_mut(hlen);
             l.build_header(template, &mut head[hdrs.prefix..], seg);
             finish(head, template, seg);
-            if let Err(e) = skb.copy_bits(from, payload) {
-                // Shorter than its layout says: not a valid GSO packet.
-                let _ = self.release(descs, dma, first, true);
-                return Err(e);
-            }
+            // (Fails only on a packet shorter than its layout says: not a
+            // valid GSO packet.)
+            skb.copy_bits(from, payload)?;
             from += plen;
             self.push(first, seg, None);
             let bd = if seg + 1 < segs {
