@@ -34,8 +34,8 @@ use crate::{
             SlotPage, //
         },
         poll::{
-            Napi,
-            Polled, //
+            Polled,
+            RxNapi, //
         },
         xdp::{
             XdpCounts,
@@ -275,7 +275,7 @@ impl RxBook {
     pub(crate) fn new<D: RxDescs>(
         descs: &D,
         dma: &DmaDevice,
-        napi: &Napi,
+        napi: &RxNapi,
         queue: u32,
         size: RingSize,
         headroom: u32,

@@ -36,7 +36,7 @@ use crate::netdev::{
     },
     poll::{
         Irq,
-        Napi, //
+        RxNapi, //
     },
     xdp::XdpStats,
     xsk::XskPoolRef,
@@ -210,7 +210,7 @@ pub(crate) struct Fec {
     pub(crate) irqs: SpinLock<KVec<Irq>>,
     // The NAPIs are dropped after the rings (a ring's page pool points at
     // its NAPI).
-    pub(crate) rx_napi: Napi,
+    pub(crate) rx_napi: RxNapi,
     pub(crate) stats: FecStats,
     pub(crate) xdp_stats: XdpStats,
     #[pin]
@@ -315,7 +315,7 @@ impl Fec {
                 enable: false,
             },
         };
-        let rx_napi = Napi::new(ndev, NAPI_RX, false, first_irq)?;
+        let rx_napi = RxNapi::new(ndev, NAPI_RX, first_irq)?;
         Ok(try_pin_init!(Fec {
             dev: ndev,
             dma,

@@ -24,8 +24,8 @@ use crate::netdev::{
     },
     net::NetDev,
     poll::{
-        Napi,
-        PollCtx, //
+        PollCtx,
+        RxNapi, //
     },
     xdp::{
         XdpCounts,
@@ -75,7 +75,7 @@ impl RxRing {
     /// as they take, `buf_len` at most).
     pub(crate) fn new(
         dma: &DmaDevice,
-        napi: &Napi,
+        napi: &RxNapi,
         size: RingSize,
         buf_len: u32,
         xdp: bool,

@@ -37,7 +37,8 @@ use crate::netdev::{
     of::Node,
     poll::{
         Irq,
-        Napi, //
+        Napi,
+        RxNapi, //
     },
     xdp::XdpStats,
     MacAddr, //
@@ -155,7 +156,7 @@ pub(crate) struct Group {
     pub(crate) irqs: Pin<KBox<SpinLock<KVec<Irq>>>>,
     // The NAPIs are dropped after the rings (a ring's page pool points at
     // its NAPI).
-    pub(crate) rx_napi: Napi,
+    pub(crate) rx_napi: RxNapi,
     /// Errors reported by the error interrupt.
     pub(crate) err_events: AtomicU32,
     /// Counters, updated once per poll (or per dropped packet), read by
@@ -277,7 +278,7 @@ impl Group {
         let rx_irq = hw.irq_rx.or(Some(hw.irq_tx));
         Ok(Group {
             index,
-            rx_napi: Napi::new(dev, napi_id(index, false), false, rx_irq)?,
+            rx_napi: RxNapi::new(dev, napi_id(index, false), rx_irq)?,
             regs: hw.regs,
             irq_tx: hw.irq_tx,
             irq_rx: hw.irq_rx,

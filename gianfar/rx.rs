@@ -28,9 +28,9 @@ use crate::netdev::{
     net::NetDev,
     page_pool::RxPage,
     poll::{
-        Napi,
         PollCtx,
-        Polled, //
+        Polled,
+        RxNapi, //
     },
     xdp::{
         XdpCounts,
@@ -67,7 +67,7 @@ impl RxRing {
     /// `xdp`.
     pub(crate) fn new(
         dma: &DmaDevice,
-        napi: &Napi,
+        napi: &RxNapi,
         queue: u32,
         size: RingSize,
         xdp: bool,

@@ -6,7 +6,10 @@
 //! C header: [`include/net/page_pool/helpers.h`](srctree/include/net/page_pool/helpers.h)
 
 use core::ptr::NonNull;
-use kernel::prelude::*;
+use kernel::{
+    prelude::*,
+    sync::Arc, //
+};
 
 use super::{
     dma::{
@@ -17,7 +20,8 @@ use super::{
     net::NetDev,
     poll::{
         Napi,
-        Polled, //
+        Polled,
+        RxNapi, //
     },
     xdp::{
         XdpPoll,
@@ -42,6 +46,11 @@ pub(crate) struct PagePool {
     pp: NonNull<ffi::PagePool>,
     rxq: Option<NonNull<ffi::XdpRxqInfo>>,
     dev: DmaDevice,
+    /// The NAPI instance the pool recycles to directly (`p.napi`, read on
+    /// skb frees and at destroy): a reference of it, dropped after the pool
+    /// is destroyed ([`Drop`] first, then the fields), so that the
+    /// instance is deleted only after the pool forgot it.
+    _napi: Arc<Napi>,
     buf: u32,
     /// Buffers per page (`PAGE_SIZE / buf`).
     pieces: u32,
@@ -190,7 +199,7 @@ impl PagePool {
     /// of `build_skb`, at most a page.
     pub(crate) fn new(
         dev: &DmaDevice,
-        napi: &Napi,
+        napi: &RxNapi,
         queue: u32,
         size: u32,
         offset: u32,
@@ -240,6 +249,7 @@ impl PagePool {
             pp,
             rxq: NonNull::new(rxq),
             dev: dev.clone(),
+            _napi: napi.0.clone(),
             buf,
             pieces: page / buf,
             shinfo,

@@ -17,6 +17,7 @@ use kernel::{
     new_mutex,
     prelude::*,
     sync::{
+        Arc,
         Mutex,
         MutexGuard, //
     }, //
@@ -228,6 +229,30 @@ impl Drop for Napi {
         self.disable();
         // SAFETY: By the type invariant we own the instance, now disabled.
         unsafe { ffi::nxp_napi_del(self.as_raw()) }
+    }
+}
+
+/// An Rx NAPI instance, shared with the page pools of its rings: a pool
+/// recycles buffers straight to the instance's CPU and reads the instance
+/// for that on every skb free and at its destroy, so it holds a reference
+/// and the instance goes only after the last pool ([`PagePool`]). Not
+/// `Clone`: driver code owns it once, as a [`Napi`].
+///
+/// [`PagePool`]: super::page_pool::PagePool
+pub(crate) struct RxNapi(pub(super) Arc<Napi>);
+
+impl RxNapi {
+    /// [`Napi::new`] for Rx.
+    pub(crate) fn new(dev: NetDev, id: u32, irq: Option<u32>) -> Result<Self> {
+        Ok(Self(Arc::new(Napi::new(dev, id, false, irq)?, GFP_KERNEL)?))
+    }
+}
+
+impl core::ops::Deref for RxNapi {
+    type Target = Napi;
+
+    fn deref(&self) -> &Napi {
+        &self.0
     }
 }
 
