@@ -49,6 +49,7 @@ use kernel::{
     sync::atomic::Relaxed, //
 };
 
+#[vtable]
 impl NetDriver for Fec {
     fn open(&self) -> Result {
         *self.link.lock() = (0, false);

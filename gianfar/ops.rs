@@ -52,6 +52,7 @@ use kernel::{
     sync::atomic::Relaxed, //
 };
 
+#[vtable]
 impl NetDriver for Gfar {
     fn open(&self) -> Result {
         self.mac_init();

@@ -210,11 +210,13 @@ static int nxp_ndo_xdp_xmit(struct net_device *dev, int n, struct xdp_frame **fr
 
 /* AF_XDP zero-copy: the socket has frames to send or buffers to fill
  * (flags XDP_WAKEUP_RX / XDP_WAKEUP_TX). */
+#ifndef NXP_NO_XSK
 static int nxp_ndo_xsk_wakeup(struct net_device *dev, u32 queue, u32 flags)
 {
 	return nxp_rs_xsk_wakeup(rs_of(dev), queue, flags & XDP_WAKEUP_RX,
 				 flags & XDP_WAKEUP_TX);
 }
+#endif
 
 static const struct net_device_ops nxp_netdev_ops = {
 	.ndo_open		= nxp_ndo_open,
@@ -232,7 +234,9 @@ static const struct net_device_ops nxp_netdev_ops = {
 	.ndo_eth_ioctl		= phy_do_ioctl_running,
 	.ndo_bpf		= nxp_ndo_bpf,
 	.ndo_xdp_xmit		= nxp_ndo_xdp_xmit,
+#ifndef NXP_NO_XSK
 	.ndo_xsk_wakeup		= nxp_ndo_xsk_wakeup,
+#endif
 };
 
 /* --- ethtool_ops ------------------------------------------------------------ */

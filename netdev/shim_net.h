@@ -131,6 +131,8 @@ void nxp_rs_std_stats(void *rs, int queue, struct nxp_std_stats *s);
 int nxp_rs_xdp_setup(void *rs, bool on, struct netlink_ext_ack *extack);
 int nxp_rs_ndo_xdp_xmit(void *rs, struct xdp_frame **frames, int n, bool flush);
 int nxp_rs_xsk_setup(void *rs, struct xsk_buff_pool *pool, u16 queue);
+/* Only in modules built without NXP_NO_XSK (drivers without AF_XDP
+ * zero-copy: no ndo_xsk_wakeup). */
 int nxp_rs_xsk_wakeup(void *rs, u32 queue, bool rx, bool tx);
 
 /* net_device */

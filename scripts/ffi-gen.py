@@ -60,6 +60,9 @@ CONST_NAME = {"NXP_RMON_RANGES": "RMON_RANGES"}
 C_ONLY = {"NXP_STAT_NONE", "NXP_PHY_IF_MII"}
 # Entry points: defined by `declare_net_driver!`, checked there.
 ENTRY = re.compile(r"nxp_rs_\w+")
+# Entry points of optional operations, defined only without the Kbuild cfg
+# that leaves the operation out of a module (see Kbuild).
+ENTRY_CFG = {"nxp_rs_xsk_wakeup": "not(nxp_no_xsk)"}
 
 
 def bindgen_flags(kdir):
@@ -182,6 +185,8 @@ macro_rules! entry_points {
         fn entry_points_match_the_header() {""")
     for n in names:
         if ENTRY.fullmatch(n):
+            if n in ENTRY_CFG:
+                o.append(f"            #[cfg({ENTRY_CFG[n]})]")
             o.append(f"            let _ = [{n}, $crate::netdev::ffi::check::c::fns::{n}];")
     o.append("""        }
     };

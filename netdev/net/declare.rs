@@ -32,6 +32,13 @@ macro_rules! declare_net_driver {
                 },
             };
 
+            // `ndo_xsk_wakeup` is in the module's C table (Kbuild: no
+            // `nxp_no_xsk`) exactly when the driver implements it.
+            const _: () = assert!(
+                <$t as $crate::netdev::net::NetDriver>::HAS_XSK_WAKEUP == cfg!(not(nxp_no_xsk)),
+                "ndo_xsk_wakeup: the driver's NetDriver::xsk_wakeup and Kbuild's nxp_no_xsk disagree"
+            );
+
             // The definitions below against `shim_net.h` (see `ffi::check`).
             #[cfg(nxp_ffi_check)]
             $crate::netdev::ffi::check::entry_points!();
@@ -373,6 +380,7 @@ macro_rules! declare_net_driver {
             /// # Safety
             ///
             /// `rs` is the state of a device registered by `Registration`.
+            #[cfg(not(nxp_no_xsk))]
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_xsk_wakeup(
                 rs: *mut c_void,

@@ -69,6 +69,11 @@ pub(crate) trait EthtoolOps {
 /// All methods are called through the `net_device` the state was registered
 /// with, by the stack's usual contexts: RTNL for open/stop/MTU/MAC/timeouts,
 /// the Tx queue lock for xmit, softirq for NAPI polls, hardirq for interrupts.
+///
+/// A `#[vtable]` trait: `HAS_XSK_WAKEUP` says whether the driver has
+/// `ndo_xsk_wakeup`, which is in its module's C table only then (Kbuild's
+/// `nxp_no_xsk`, checked against it by `declare_net_driver!`).
+#[vtable]
 pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     /// `ndo_open`.
     fn open(&self) -> Result;
