@@ -60,7 +60,7 @@ if [ -r $B/inflight ] && [ "$NXP_DRIVER/$NXP_MAC" != c/enet ]; then
 		# ends a batch of 16 descriptors. (A packet that requests one has
 		# no timer: its interrupt comes once the hardware got the
 		# doorbell, which the knob, unlike a stuck transmitter, never
-		# writes: such a lone ping, 1 in 16, failed this on 2026-12-05.)
+		# writes.)
 		ping -c 1 -W 1 $HOST_IP > /dev/null 2>&1
 		ping -c 1 -W 1 $HOST_IP > /dev/null 2>&1
 		check "a ping held back by the stalled transmitter is in flight" test "$(cat $B/inflight)" != 0
