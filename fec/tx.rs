@@ -237,9 +237,12 @@ impl Fec {
         } else {
             self.variant.quirks.tx_align_mask()
         };
-        // (A GSO packet's frames are copied whole where the DMA needs it.)
-        let copied = self.tso_frames() == Some(TsoFrames::Copied);
-        if mask != 0 && !(gso.is_some() && copied) && !skb.dma_aligned(mask) {
+        // (A GSO packet's frames are copied whole where the DMA needs it;
+        // asked only on the parts that need aligned buffers.)
+        if mask != 0
+            && !(gso.is_some() && self.tso_frames() == Some(TsoFrames::Copied))
+            && !skb.dma_aligned(mask)
+        {
             if gso.is_some() {
                 drop(skb);
                 return self.tx_drop();
