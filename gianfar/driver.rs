@@ -34,7 +34,10 @@ use crate::netdev::{
         Registration,
         Setup, //
     },
-    of::Node,
+    of::{
+        machine_is_compatible,
+        Node, //
+    },
     poll::{
         Irq,
         Napi,
@@ -227,6 +230,10 @@ pub(crate) struct Gfar {
     pub(crate) debug: Debug,
     /// The XDP counters of all groups.
     pub(crate) xdp_stats: XdpStats,
+    /// Running on QEMU's eTSEC model (the machine QEMU's ppce500 describes,
+    /// `fsl,qemu-e500`): the workarounds of [`Gfar::resume_rx`] that would
+    /// not be safe on silicon apply.
+    pub(crate) qemu_model: bool,
 }
 
 /// The driver's own debugfs value and knob (the others: [`crate::knobs`]).
@@ -466,6 +473,7 @@ impl Gfar {
             rx_csum: AtomicBool::new(true),
             vlan_rx: AtomicBool::new(true),
             debug,
+            qemu_model: machine_is_compatible(c"fsl,qemu-e500"),
         }? Error))
     }
 }

@@ -39,6 +39,7 @@ use crate::knobs::{
     DBG_TXIC, //
 };
 use crate::netdev::{
+    dma,
     net::{
         BhDisabled,
         NetDriver,
@@ -363,8 +364,8 @@ impl Gfar {
     /// Restarts Rx ring `g` if the hardware halted it for lack of empty
     /// descriptors (RSTAT QHLTn, cleared by writing 1). Called by
     /// [`Gfar::clean_rx`] once it has handled every descriptor the MAC
-    /// wrote, with the bus address `next` of the one it reads next (empty);
-    /// it reads that one again afterwards.
+    /// wrote, with the bus address `next` of the one it reads next, empty
+    /// as long as `next_empty` says so; it reads that one again afterwards.
     ///
     /// Workarounds for QEMU's eTSEC model, no-ops on silicon:
     /// - The model steps its RxBD pointer past the full descriptor it halted
@@ -383,14 +384,28 @@ impl Gfar {
     ///   shows no halt, and no interrupt comes for the buffers written
     ///   before it. Hence the write on every call, which resumes such a
     ///   frame, and the caller's second look at `next`.
-    pub(crate) fn resume_rx(&self, g: &Group, next: u32) {
+    /// - The model halts from its own thread: a halt that comes between the
+    ///   read of RSTAT and that write is cleared unseen, and the ring would
+    ///   then resume one descriptor ahead (read from the model's code, not
+    ///   seen in a test). On the model (`qemu_model`), the pointer is
+    ///   therefore checked on every
+    ///   call: elsewhere than `next` while `next` is still empty, it can only
+    ///   be such a halt, since the model moves it only as it fills
+    ///   descriptors.
+    ///   (Not on silicon, where the pointer may run ahead of a descriptor's
+    ///   status write and is left alone while the ring runs.)
+    pub(crate) fn resume_rx(&self, g: &Group, next: u32, next_empty: impl FnOnce() -> bool) {
         let qhlt = queue::RHALT0 >> g.index;
         let halted = g.regs.read(regs::RSTAT) & qhlt != 0;
-        if halted {
+        if halted || self.qemu_model {
             // The RxBD pointers are on the first group's page, as the bases.
             let r = &self.groups[0].regs;
             if let Some(ptr) = regs::RBPTR0.at(g.index, 8) {
-                if r.read(ptr) & !7 != next {
+                let at = r.read(ptr) & !7;
+                // (The descriptor read after the pointer: a fill of `next`
+                // the pointer shows is seen there.)
+                dma::dma_rmb();
+                if at != next && (halted || next_empty()) {
                     r.write(ptr, next);
                     g.stats.rx_ring_resyncs.add(1, Relaxed);
                 }

@@ -114,11 +114,12 @@ impl RxRing {
         len: u32,
         no_buffer: impl FnOnce() -> bool,
         meta: impl FnOnce(&RxPage) -> RxMeta,
+        qemu_model: bool,
     ) {
         let prefix = desc::RX_PREFIX;
         let ok = match self.book.gathered() {
             None => {
-                self.model_lengths = desc::rx_model_lengths(len, RX_BUF_LEN);
+                self.model_lengths = desc::rx_model_lengths(len, RX_BUF_LEN, qemu_model);
                 len >= prefix + desc::ETH_HLEN && len <= RX_BUF_SPACE
             }
             Some(_) => len > 0 && len <= RX_BUF_SPACE,
@@ -269,7 +270,7 @@ impl Gfar {
                 // halted, and go on if that brought more.
                 // Rings sit below 4 GiB (RBASEH is 0, see `alloc_rings`).
                 let at = (rx.bds.0.dma() as u32).wrapping_add((i * desc::BD_SIZE) as u32);
-                self.resume_rx(g, at);
+                self.resume_rx(g, at, || rx.status(i) == RxStatus::Empty);
                 if rx.status(i) == RxStatus::Empty {
                     break;
                 }
@@ -297,7 +298,7 @@ impl Gfar {
                     None
                 }
                 RxStatus::Partial { len, .. } => {
-                    rx.piece(i, len, no_buffer, meta);
+                    rx.piece(i, len, no_buffer, meta, self.qemu_model);
                     None
                 }
                 RxStatus::Last { len, .. } if rx.book.gathered().is_none() => {

@@ -26,6 +26,15 @@ pub(crate) enum PhyInterface {
     Rgmii,
 }
 
+/// Whether the machine's root node is compatible with `compat`
+/// (`of_machine_is_compatible()`).
+pub(crate) fn machine_is_compatible(compat: &CStr) -> bool {
+    let compats = [compat.as_char_ptr(), core::ptr::null()];
+    // SAFETY: `compats` is a NULL-terminated array of NUL-terminated
+    // strings, alive for the call.
+    unsafe { bindings::of_machine_compatible_match(compats.as_ptr()) }
+}
+
 /// A reference-counted device-tree node.
 ///
 /// # Invariants

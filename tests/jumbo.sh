@@ -20,6 +20,9 @@ max=$(ip -d link show $IF | sed -n 's/.*maxmtu \([0-9]*\).*/\1/p')
 	skip "the C gianfar panics (skb_over_panic) on multi-buffer frames from QEMU's eTSEC"
 JUMBO_HOST=10.77.1.1
 st() { cat /sys/class/net/$IF/statistics/$1; }
+# halts: how often the Rx ring halted full (gianfar_rs's ethtool counter; 0
+# where there is none).
+halts() { ethtool -S $IF 2> /dev/null | awk '$1 == "rx_ring_halts:" { n = $2 } END { print n + 0 }'; }
 
 check "mtu 9000 accepted" ip link set $IF mtu 9000
 check "mtu reads back 9000" test "$(cat /sys/class/net/$IF/mtu)" = 9000
@@ -30,7 +33,7 @@ check "jumbo peer answers" link_back $JUMBO_HOST
 # fragmented (both routes allow 9000), so 3 replies are 3 frames of 9014
 # (fragments would be 7 frames each; a few small frames may pass meanwhile).
 p0=$(st rx_packets) b0=$(st rx_bytes) t0=$(st tx_bytes) q0=$(st tx_packets)
-e0=$(st rx_errors) l0=$(st rx_length_errors) d0=$(st rx_dropped)
+e0=$(st rx_errors) l0=$(st rx_length_errors) d0=$(st rx_dropped) h0=$(halts)
 check "ping with 9000-byte packets" ping -c 3 -W 3 -s 8972 $JUMBO_HOST
 p1=$(st rx_packets) b1=$(st rx_bytes) t1=$(st tx_bytes) q1=$(st tx_packets)
 diag "rx_packets +$((p1 - p0)), rx_bytes +$((b1 - b0)), tx_packets +$((q1 - q0)), tx_bytes +$((t1 - t0))"
@@ -46,8 +49,8 @@ p3=$(st rx_packets) b3=$(st rx_bytes)
 diag "jumbo_rx: $((p3 - p2)) frames, $((b3 - b2)) bytes"
 check "jumbo_rx: frames of 8000 bytes and more on average" \
 	test $((b3 - b2)) -ge $((8000 * (p3 - p2)))
-e1=$(st rx_errors) l1=$(st rx_length_errors) d1=$(st rx_dropped)
-diag "rx_errors $e0 -> $e1, rx_length_errors $l0 -> $l1, rx_dropped $d0 -> $d1"
+e1=$(st rx_errors) l1=$(st rx_length_errors) d1=$(st rx_dropped) h1=$(halts)
+diag "rx_errors $e0 -> $e1, rx_length_errors $l0 -> $l1, rx_dropped $d0 -> $d1, Rx ring halts $h0 -> $h1"
 check "no Rx errors" test "$e1" = "$e0"
 check "no Rx length errors" test "$l1" = "$l0"
 check "no Rx drops" test "$d1" = "$d0"

@@ -145,7 +145,7 @@ fn rx_last_piece_both_readings() {
     // eTSEC: the first buffer holds exactly MRBLR bytes, the last
     // descriptor reports the whole frame (FCB + 9018 + FCS over 1536-byte
     // buffers: 5 full ones, then the rest).
-    assert!(!rx_model_lengths(1536, 1536));
+    assert!(!rx_model_lengths(1536, 1536, false));
     let total = 8 + 9018 + 4;
     assert_eq!(
         rx_last_piece(total, 5 * 1536, false),
@@ -159,9 +159,15 @@ fn rx_last_piece_both_readings() {
     assert_eq!(rx_last_piece(64, 4 * 1536, false), None);
     // QEMU's model: the FCB on top of MRBLR bytes in the first buffer, and
     // the last buffer's own bytes in its descriptor.
-    assert!(rx_model_lengths(1544, 1536));
+    assert!(rx_model_lengths(1544, 1536, false));
     assert_eq!(rx_last_piece(910, 1544 + 4 * 1536, true), Some(910));
     assert_eq!(rx_last_piece(2, 1544, true), Some(2));
+    // A frame of MRBLR bytes with its FCB, its FCS alone in a second
+    // buffer: the first buffer looks like the eTSEC's; only the machine
+    // tells, and then the last buffer's 4 bytes are its own.
+    assert!(rx_model_lengths(1536, 1536, true));
+    assert_eq!(rx_last_piece(4, 1536, true), Some(4));
+    assert_eq!(rx_last_piece(4, 1536, false), None);
 }
 
 #[test]
