@@ -16,10 +16,8 @@ sfx=
 mo=$NXP_OUT/$BOARD$sfx/modules
 mkdir -p "$mo"
 log=$mo/build.log
-# The C/Rust boundary checked at build time (scripts/ffi-gen.py): with the
-# bindgen the kernel was built with (the ppce500's wrapper, see env.sh).
-bg=$(echo "$KARGS" | sed -n 's/.*BINDGEN=\([^ ]*\).*/\1/p')
-python3 "$NXP_TOP/scripts/ffi-gen.py" "$kdir" "${bg:-bindgen}" "$mo/ffi_generated.rs" 2> "$mo/ffi-gen.log" ||
+# The C/Rust boundary checked at build time (scripts/ffi-gen.py).
+ffi_gen "$kdir" "$mo/ffi_generated.rs" "$mo/ffi-gen.log" ||
 	{ cat "$mo/ffi-gen.log" >&2; die "the shim's headers did not go through bindgen ($BOARD)"; }
 make -C "$kdir" $KARGS $(kdir_kargs "$kdir") M="$NXP_TOP" MO="$mo" NXP_FFI_GEN="$mo/ffi_generated.rs" "$@" modules > "$log" 2>&1 ||
 	{ cat "$log" >&2; die "module build for $BOARD failed"; }

@@ -46,18 +46,17 @@ for case in "$NXP_TOP"/tests/compile-fail/*.rs; do
 	echo "#   rustc: $errors"
 done
 
-# The build-time check of netdev/ffi.rs against the shim's headers
+# The build-time check of netdev/ffi/net.rs against the shim's headers
 # (scripts/ffi-gen.py, on in every build of scripts/build-modules.sh) must
 # refuse a declaration that differs from C: here `nxp_netdev_free()` taking
 # a const pointer, which its callers would not notice.
 cp "$work/root.rs" "$src/gianfar_rs.rs"
 rm -f "$src/compile_fail_case.rs"
-sed -i 's/fn nxp_netdev_free(dev: \*mut NetDevice)/fn nxp_netdev_free(dev: *const NetDevice)/' "$src/netdev/ffi.rs"
-bg=$(echo "$KARGS" | sed -n 's/.*BINDGEN=\([^ ]*\).*/\1/p')
+sed -i 's/fn nxp_netdev_free(dev: \*mut NetDevice)/fn nxp_netdev_free(dev: *const NetDevice)/' "$src/netdev/ffi/net.rs"
 log=$work/ffi-drift.log
-if ! grep -q 'fn nxp_netdev_free(dev: \*const NetDevice)' "$src/netdev/ffi.rs"; then
-	echo "not ok 0 compile-fail: ffi_drift (the declaration to change is gone from netdev/ffi.rs)"
-elif ! python3 "$NXP_TOP/scripts/ffi-gen.py" "$kdir" "${bg:-bindgen}" "$work/ffi_generated.rs" 2> "$log"; then
+if ! grep -q 'fn nxp_netdev_free(dev: \*const NetDevice)' "$src/netdev/ffi/net.rs"; then
+	echo "not ok 0 compile-fail: ffi_drift (the declaration to change is gone from netdev/ffi/net.rs)"
+elif ! ffi_gen "$kdir" "$work/ffi_generated.rs" "$log"; then
 	echo "not ok 0 compile-fail: ffi_drift (scripts/ffi-gen.py failed)"
 	sed 's/^/#   /' "$log" | tail -5
 elif make -C "$kdir" $KARGS $(kdir_kargs "$kdir") M="$src" MO="$work/out" NXP_FFI_GEN="$work/ffi_generated.rs" modules > "$log" 2>&1; then

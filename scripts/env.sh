@@ -123,6 +123,14 @@ kdir_kargs() {
 	fi
 }
 
+# ffi_gen <kernel build> <out.rs> <log>: writes the C/Rust boundary check
+# (scripts/ffi-gen.py) for that kernel build, with the bindgen it was built
+# with (KARGS' BINDGEN=, the ppce500's wrapper); its messages go to <log>.
+ffi_gen() {
+	_bg=$(echo "$KARGS" | sed -n 's/.*BINDGEN=\([^ ]*\).*/\1/p')
+	python3 "$NXP_TOP/scripts/ffi-gen.py" "$1" "${_bg:-bindgen}" "$2" 2> "$3"
+}
+
 # debian_archive_uri: the main Debian archive URI of this machine's own apt
 # sources (deb822 or one-line format; security and our own file excluded).
 debian_archive_uri() {

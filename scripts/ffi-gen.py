@@ -7,8 +7,8 @@ The C/Rust boundary check: runs bindgen over the shim's headers
 bindgen for its own bindings, and writes a Rust file that netdev/ffi.rs
 includes when built with `--cfg nxp_ffi_check` (scripts/build-modules.sh
 does). That file refuses to compile where the hand-written declarations of
-netdev/ffi.rs and the entry points of `declare_net_driver!` differ from the
-headers:
+netdev/ffi.rs and netdev/ffi/net.rs and the entry points of
+`declare_net_driver!` differ from the headers:
   - every function of the headers against its Rust declaration or definition
     (both coerced to one function pointer type: same arguments, same return);
   - every shared struct: size, alignment, and each field's offset and type;
@@ -24,8 +24,9 @@ import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# What the C names of the headers are in netdev/ffi.rs: kernel structs the
-# shim only passes by pointer are opaque types of our own there.
+# What the C names of the headers are in netdev/ffi.rs and netdev/ffi/net.rs:
+# kernel structs the shim only passes by pointer are opaque types of our own
+# there.
 RUST_NAME = {
     "net_device": "NetDevice",
     "netdev_queue": "NetdevQueue",
