@@ -222,7 +222,37 @@ impl RxRing {
     }
 }
 
+/// What the Rx FCB in front of a frame in `b` (`headroom` bytes in) says:
+/// the parser's checksum verdict (taken if `rx_csum`) and the tag VLAN
+/// extraction took out (a tag taken out always goes to the skb, whatever
+/// the feature says now). The padding that aligns the IP header follows it.
+fn rx_meta(b: &RxPage, headroom: u32, rx_csum: bool) -> RxMeta {
+    let fcb = b.read::<{ desc::FCB_LEN }>(headroom);
+    RxMeta {
+        csum_ok: rx_csum && fcb.is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes([f[0], f[1]]))),
+        vlan: match fcb.and_then(desc::rx_fcb_vlan) {
+            Some(tci) => RxVlan::Stripped(tci),
+            None => RxVlan::None,
+        },
+    }
+}
+
 impl Gfar {
+    /// The status of descriptor `i` of group `g`'s ring `rx`, `None` if the
+    /// MAC has not written it: all it wrote is handled then, so the ring is
+    /// restarted if it halted, and looked at again in case that brought
+    /// more.
+    fn rx_status(&self, g: &Group, rx: &RxRing, i: usize) -> Option<RxStatus> {
+        let status = rx.status(i);
+        if status != RxStatus::Empty {
+            return Some(status);
+        }
+        // Rings sit below 4 GiB (RBASEH is 0, see `alloc_rings`).
+        let at = (rx.bds.0.dma() as u32).wrapping_add((i * desc::BD_SIZE) as u32);
+        self.resume_rx(g, at, || rx.status(i) == RxStatus::Empty);
+        Some(rx.status(i)).filter(|&s| s != RxStatus::Empty)
+    }
+
     /// Rx of group `g`, at most `quota` frames; returns the frames handled.
     pub(crate) fn clean_rx(&self, g: &Group, poll: &PollCtx, quota: u32) -> u32 {
         let mut guard = g.rx.lock();
@@ -240,21 +270,7 @@ impl Gfar {
         let mut xc = XdpCounts::default();
         let mut send = |f| self.xdp_tx_frame(g, f);
         let headroom = rx.book.headroom();
-        // Each frame follows its Rx FCB, with the parser's checksum results
-        // and the tag VLAN extraction took out (a tag taken out always goes
-        // to the skb, whatever the feature says now), and the padding that
-        // aligns its IP header.
-        let meta = |b: &RxPage| {
-            let fcb = b.read::<{ desc::FCB_LEN }>(headroom);
-            RxMeta {
-                csum_ok: rx_csum
-                    && fcb.is_some_and(|f| desc::rx_csum_ok(u16::from_be_bytes([f[0], f[1]]))),
-                vlan: match fcb.and_then(desc::rx_fcb_vlan) {
-                    Some(tci) => RxVlan::Stripped(tci),
-                    None => RxVlan::None,
-                },
-            }
-        };
+        let meta = |b: &RxPage| rx_meta(b, headroom, rx_csum);
         // `fail_rx_alloc` in debugfs injects refill failures;
         // `fail_rx_alloc_skip` lets that many allocations through first.
         let no_buffer = || {
@@ -264,18 +280,9 @@ impl Gfar {
         };
         while work < quota {
             let i = rx.book.slot();
-            let status = rx.status(i);
-            if status == RxStatus::Empty {
-                // All the MAC wrote is handled: restart the ring if it
-                // halted, and go on if that brought more.
-                // Rings sit below 4 GiB (RBASEH is 0, see `alloc_rings`).
-                let at = (rx.bds.0.dma() as u32).wrapping_add((i * desc::BD_SIZE) as u32);
-                self.resume_rx(g, at, || rx.status(i) == RxStatus::Empty);
-                if rx.status(i) == RxStatus::Empty {
-                    break;
-                }
-                continue;
-            }
+            let Some(status) = self.rx_status(g, rx, i) else {
+                break;
+            };
             // The length and buffer are valid once the descriptor is ours.
             dma::dma_rmb();
             // A frame's first descriptor while one is in progress: the last
