@@ -292,6 +292,8 @@ pub(crate) mod fcb {
     pub(crate) const CTU: u8 = 0x02;
     /// Take the pseudo-header checksum from `phcs` instead of computing it.
     pub(crate) const NPH: u8 = 0x01;
+    /// Insert the 802.1Q tag `vlctl` (with `TCTRL[VLINS]`).
+    pub(crate) const VLN: u8 = 0x80;
 }
 
 /// The Tx frame control block asking for an IPv4 TCP/UDP checksum, as C's
@@ -316,6 +318,19 @@ pub(crate) const fn tx_fcb(l3os: u8, l4os: u8, udp: bool, cip: bool, phcs: u16) 
     let p = phcs.to_ne_bytes();
     // flags, ptp, l4os, l3os, phcs (2), vlctl (2)
     [flags, 0, l4os, l3os, p[0], p[1], 0, 0]
+}
+
+/// The Tx frame control block `f` with the MAC asked to insert the 802.1Q
+/// tag `tci` into its frame, if there is one (C's `gfar_tx_vlan()`); an FCB
+/// of zeros asks nothing else.
+pub(crate) const fn tx_fcb_vlan(mut f: [u8; FCB_LEN], tci: Option<u16>) -> [u8; FCB_LEN] {
+    if let Some(tci) = tci {
+        let t = tci.to_be_bytes();
+        f[0] |= fcb::VLN;
+        f[6] = t[0];
+        f[7] = t[1];
+    }
+    f
 }
 
 /// Rx frame control block flags (`RXFCB_*`, the first big-endian half-word).

@@ -218,6 +218,11 @@ pub(crate) struct Gfar {
     /// rxvlan`; on by default, as in the C gianfar): `RCTRL[VLEX]`, set
     /// when the MAC is programmed, so a switch restarts the controller.
     pub(crate) vlan_rx: AtomicBool,
+    /// VLAN tag insertion on (`NETIF_F_HW_VLAN_CTAG_TX`, `ethtool -K
+    /// txvlan`; off by default, as in the C gianfar): `TCTRL[VLINS]`, set
+    /// when the MAC is programmed, so a switch restarts the controller;
+    /// packets then come with their tag in the skb, for the Tx FCB.
+    pub(crate) vlan_tx: AtomicBool,
     /// Serializes read-modify-write of RCTRL (`ndo_set_rx_mode` runs in
     /// atomic context); taken after the address list lock, never before.
     #[pin]
@@ -421,6 +426,7 @@ impl Gfar {
                 rxcsum: true,
                 tso: true,
                 vlan_rx: true,
+                vlan_tx: true,
                 ..Default::default()
             },
             features: Features {
@@ -472,6 +478,7 @@ impl Gfar {
             combined_napi,
             rx_csum: AtomicBool::new(true),
             vlan_rx: AtomicBool::new(true),
+            vlan_tx: AtomicBool::new(false),
             debug,
             qemu_model: machine_is_compatible(c"fsl,qemu-e500"),
         }? Error))

@@ -114,7 +114,13 @@ impl Gfar {
             rctrl::CHECKSUMMING | vlex | rctrl::padding(desc::RX_PAD),
         );
         self.program_rx_mode(None);
-        r.write(regs::TCTRL, tctrl::CSUM);
+        // Checksum generation; VLAN tags inserted from the Tx FCB if on.
+        let vlins = if self.vlan_tx.load(Ordering::Relaxed) {
+            tctrl::VLINS
+        } else {
+            0
+        };
+        r.write(regs::TCTRL, tctrl::CSUM | vlins);
         self.program_mac(self.dev.mac());
         for g in self.groups.iter() {
             g.regs.write(regs::IEVENT, ievent::ALL);

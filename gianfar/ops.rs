@@ -130,6 +130,14 @@ impl NetDriver for Gfar {
         })
     }
 
+    fn set_vlan_tx(&self, on: bool) -> Result {
+        // `TCTRL[VLINS]` is programmed with the MAC, as `RCTRL[VLEX]`.
+        self.restart_with("VLAN insertion", |apply| {
+            self.vlan_tx
+                .store(if apply { on } else { !on }, Ordering::Relaxed)
+        })
+    }
+
     fn gso_ok(&self, segs: u32, nr_frags: u32) -> bool {
         self.tso_limit.fits(segs, nr_frags)
     }

@@ -245,6 +245,8 @@ pub(crate) mod rctrl {
 pub(crate) mod tctrl {
     /// IP and TCP/UDP checksum generation (`TCTRL_INIT_CSUM`).
     pub(crate) const CSUM: u32 = 0x0000_6000;
+    /// 802.1Q tag insertion from the Tx FCB (`TCTRL_VLINS`).
+    pub(crate) const VLINS: u32 = 0x0000_1000;
 }
 
 /// Minimum frame length (`MINFLR_INIT_SETTINGS`).

@@ -132,13 +132,19 @@ impl Gfar {
             }
         };
         let tso = gso.is_some();
+        let vlan = off.vlan;
         path::xmit(&GfarTx { gfar: self, g }, xmit, skb, gso, |skb| {
-            // Checksum offload: push the frame control block in front (with
-            // TSO each frame's header copy gets its own).
+            // Checksum offload and VLAN insertion: push the frame control
+            // block in front (with TSO each frame's header copy gets its
+            // own).
             let (skb, fcb) = match off.csum {
                 CsumRequest::Ipv4 { .. } if tso => (skb, true),
                 CsumRequest::Ipv4 { l3, l4, udp, phcs } => {
                     let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
+                    (skb.push_front(&desc::tx_fcb_vlan(fcb, vlan))?, true)
+                }
+                CsumRequest::None if !tso && vlan.is_some() => {
+                    let fcb = desc::tx_fcb_vlan([0; desc::FCB_LEN], vlan);
                     (skb.push_front(&fcb)?, true)
                 }
                 CsumRequest::None if !tso => (skb, false),
@@ -150,7 +156,7 @@ impl Gfar {
             // frame control block, as the C gianfar counts (see
             // `TxRing::map`).
             let bytes = wire_len(&skb, fcb && !tso);
-            Some((skb, fcb, bytes))
+            Some((skb, TxOpt { fcb, vlan }, bytes))
         })
     }
 
@@ -210,14 +216,22 @@ impl XmitPath for GfarTx<'_> {
     }
 }
 
+/// What a packet's mapping needs beyond its skb.
+#[derive(Clone, Copy)]
+pub(crate) struct TxOpt {
+    /// A frame control block is in front of the packet (checksum offload,
+    /// VLAN insertion).
+    fcb: bool,
+    /// The 802.1Q tag the MAC inserts (with TSO, each frame's FCB asks).
+    vlan: Option<u16>,
+}
+
 impl TxFormat for TxBds {
-    /// A frame control block is in front of the packet (checksum
-    /// offload).
-    type Opt = bool;
+    type Opt = TxOpt;
     /// The first descriptor's `lstatus`.
     type First = u32;
 
-    /// Maps `skb` (a frame control block in front if `fcb`) or, with `gso`,
+    /// Maps `skb` (a frame control block in front if `opt.fcb`) or, with `gso`,
     /// its software-TSO frames into the descriptors from counter `produced`
     /// on: every descriptor but the first handed to the hardware. Returns
     /// the descriptor count and the first one's `lstatus`, for the caller
@@ -231,17 +245,17 @@ impl TxFormat for TxBds {
         skb: &Skb,
         gso: Option<&tso::Layout>,
         produced: u32,
-        fcb: bool,
+        opt: TxOpt,
         how: HandOver,
     ) -> Result<(u32, u32)> {
-        let bytes = wire_len(skb, fcb && gso.is_none());
+        let bytes = wire_len(skb, opt.fcb && gso.is_none());
         match gso {
-            None => map_packet(ring, dma, skb, produced, bytes, fcb, how),
-            Some(l) => map_tso(ring, dma, skb, l, produced, bytes, how),
+            None => map_packet(ring, dma, skb, produced, bytes, opt.fcb, how),
+            Some(l) => map_tso(ring, dma, skb, l, produced, bytes, opt.vlan, how),
         }
     }
 
-    fn request_irq(&self, size: RingSize, produced: u32, nbds: u32, _: bool, first: &mut u32) {
+    fn request_irq(&self, size: RingSize, produced: u32, nbds: u32, _: TxOpt, first: &mut u32) {
         if nbds == 1 {
             *first |= desc::lflag(desc::tx::INTERRUPT);
         } else {
@@ -321,8 +335,10 @@ fn map_packet(
 }
 
 /// [`TxFormat::map`] of a TSO packet as the frames of layout `l`, each
-/// header buffer led by its frame control block; the packet's last
-/// descriptor always requests a completion interrupt.
+/// header buffer led by its frame control block (which asks for the 802.1Q
+/// tag `vlan` if there is one); the packet's last descriptor always
+/// requests a completion interrupt.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn map_tso(
     ring: &mut TxRing,
@@ -331,6 +347,7 @@ fn map_tso(
     l: &tso::Layout,
     produced: u32,
     bytes: u32,
+    vlan: Option<u16>,
     how: HandOver,
 ) -> Result<(u32, u32)> {
     let last_slot = ring.size.get() as usize - 1;
@@ -377,7 +394,7 @@ fn map_tso(
             bytes,
             hdrs,
             how.fail,
-            |buf, template, seg| tso_header(l, buf, template, seg),
+            |buf, template, seg| tso_header(l, buf, template, seg, vlan),
             fill,
         )
         .map(|(n, _)| (n, first_lst))
@@ -386,20 +403,24 @@ fn map_tso(
 /// A TSO frame's header buffer `buf` (its frame control block, then the
 /// headers of `template` for segment `seg`): in the headers the
 /// pseudo-header checksum in the TCP checksum field (as the stack leaves
-/// it) and a zero IPv4 header checksum (the MAC's: CIP).
+/// it) and a zero IPv4 header checksum (the MAC's: CIP); the FCB asks for
+/// the 802.1Q tag `vlan` if there is one.
 #[inline(always)]
-fn tso_header(l: &tso::Layout, buf: &mut [u8], template: &[u8], seg: u32) {
+fn tso_header(l: &tso::Layout, buf: &mut [u8], template: &[u8], seg: u32, vlan: Option<u16>) {
     let (fcb, hdr) = buf.split_at_mut(desc::FCB_LEN);
     let ph = l.pseudo_csum(template, seg);
     let c = (l.l4 + 16) as usize;
     hdr[c..c + 2].copy_from_slice(&ph);
     let c = (l.l3 + 10) as usize;
     hdr[c..c + 2].fill(0);
-    fcb.copy_from_slice(&desc::tx_fcb(
-        l.l3 as u8,
-        (l.l4 - l.l3) as u8,
-        false,
-        true,
-        u16::from_ne_bytes(ph),
+    fcb.copy_from_slice(&desc::tx_fcb_vlan(
+        desc::tx_fcb(
+            l.l3 as u8,
+            (l.l4 - l.l3) as u8,
+            false,
+            true,
+            u16::from_ne_bytes(ph),
+        ),
+        vlan,
     ));
 }

@@ -139,8 +139,8 @@ static void nxp_ndo_set_rx_mode(struct net_device *dev)
 	nxp_rs_ndo_set_rx_mode(rs_of(dev));
 }
 
-/* Only NETIF_F_RXCSUM needs the driver; the core records every change in
- * dev->features once this returns 0. */
+/* NETIF_F_RXCSUM and the VLAN offloads need the driver; the core records
+ * every change in dev->features once this returns 0. */
 static int nxp_ndo_set_features(struct net_device *dev, netdev_features_t features)
 {
 	netdev_features_t changed = dev->features ^ features;
@@ -151,9 +151,15 @@ static int nxp_ndo_set_features(struct net_device *dev, netdev_features_t featur
 		if (err)
 			return err;
 	}
-	if (changed & NETIF_F_HW_VLAN_CTAG_RX)
-		return nxp_rs_ndo_set_vlan_rx(rs_of(dev),
-					      !!(features & NETIF_F_HW_VLAN_CTAG_RX));
+	if (changed & NETIF_F_HW_VLAN_CTAG_RX) {
+		err = nxp_rs_ndo_set_vlan_rx(rs_of(dev),
+					     !!(features & NETIF_F_HW_VLAN_CTAG_RX));
+		if (err)
+			return err;
+	}
+	if (changed & NETIF_F_HW_VLAN_CTAG_TX)
+		return nxp_rs_ndo_set_vlan_tx(rs_of(dev),
+					      !!(features & NETIF_F_HW_VLAN_CTAG_TX));
 	return 0;
 }
 
@@ -732,6 +738,8 @@ static netdev_features_t nxp_features(u32 f)
 		r |= NETIF_F_TSO;
 	if (f & NXP_F_VLAN_RX)
 		r |= NETIF_F_HW_VLAN_CTAG_RX;
+	if (f & NXP_F_VLAN_TX)
+		r |= NETIF_F_HW_VLAN_CTAG_TX;
 	return r;
 }
 
@@ -1221,6 +1229,9 @@ void nxp_skb_tx_info(const struct sk_buff *skb, struct nxp_tx_info *ti)
 
 	ti->csum = 0;
 	ti->gso = 0;
+	/* Only with NETIF_F_HW_VLAN_CTAG_TX on is a tag left in the skb. */
+	ti->vlan = skb_vlan_tag_present(skb);
+	ti->tci = ti->vlan ? skb_vlan_tag_get(skb) : 0;
 	if (partial) {
 		if (skb->protocol != htons(ETH_P_IP)) {
 			ti->csum = -1;

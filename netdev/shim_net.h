@@ -34,6 +34,7 @@ struct netlink_ext_ack;
 #define NXP_F_IPV6_CSUM	(1u << 4)
 #define NXP_F_TSO	(1u << 5)
 #define NXP_F_VLAN_RX	(1u << 6)	/* NETIF_F_HW_VLAN_CTAG_RX */
+#define NXP_F_VLAN_TX	(1u << 7)	/* NETIF_F_HW_VLAN_CTAG_TX */
 
 /* A received frame's 802.1Q TCI for nxp_rx_gro() (0: none). */
 #define NXP_RX_VLAN	(1u << 16)
@@ -45,8 +46,10 @@ struct nxp_tx_info {
 	unsigned int l3, l4, hdr_len, mss;
 	u16 phcs;
 	bool udp;
+	bool vlan;	/* an 802.1Q tag for the MAC to insert: tci */
+	u16 tci;
 };
-static_assert(sizeof(struct nxp_tx_info) == 28);
+static_assert(sizeof(struct nxp_tx_info) == 32);
 
 /* Statistics handed to ndo_get_stats64. Layout shared with Rust. */
 struct nxp_stats {
@@ -127,6 +130,7 @@ void nxp_rs_set_msglevel(void *rs, u32 level);
 bool nxp_rs_ndo_gso_ok(void *rs, unsigned int segs, unsigned int nr_frags);
 int nxp_rs_ndo_set_rx_csum(void *rs, bool on);
 int nxp_rs_ndo_set_vlan_rx(void *rs, bool on);
+int nxp_rs_ndo_set_vlan_tx(void *rs, bool on);
 void nxp_rs_std_stats(void *rs, int queue, struct nxp_std_stats *s);
 int nxp_rs_xdp_setup(void *rs, bool on, struct netlink_ext_ack *extack);
 int nxp_rs_ndo_xdp_xmit(void *rs, struct xdp_frame **frames, int n, bool flush);

@@ -56,6 +56,9 @@ pub(crate) struct TxOffloads {
     /// (`Ok(None)` for a packet that is not GSO; `EINVAL` for another GSO
     /// type or inconsistent headers).
     pub(crate) gso: kernel::error::Result<Option<tso::Layout>>,
+    /// The 802.1Q tag (TCI) for the MAC to insert, kept out of the frame
+    /// (only with the device's VLAN Tx offload on).
+    pub(crate) vlan: Option<u16>,
 }
 
 /// `skb_end_pointer()`: `sk_buff_data_t` is a pointer on 32-bit kernels and
@@ -189,7 +192,11 @@ impl Skb {
             }
             _ => Err(kernel::error::code::EINVAL),
         };
-        TxOffloads { csum, gso }
+        TxOffloads {
+            csum,
+            gso,
+            vlan: ti.vlan.then_some(ti.tci),
+        }
     }
 
     /// For a MAC that computes the IPv4 header and TCP/UDP checksums itself:

@@ -13,8 +13,9 @@
 # tagged frames, the C gianfar and gianfar_rs through the Rx FCB), it is
 # switched over and back, read back, with the pings in either state. (QEMU's
 # models flag no tag and take none out, README: there the tags reach the
-# stack in the frames either way.)
-# timeout: 150
+# stack in the frames either way.) VLAN Tx offload, where offered, is
+# switched on and back off.
+# timeout: 180
 . /usr/share/nxp/tests/lib.sh
 [ "${REMOTE_TYPE:-}" = nxp ] ||
 	skip "needs the emulated boards' remote end (REMOTE_TYPE=nxp) for its VLAN peer"
@@ -74,6 +75,34 @@ if [ "$(fixed)" != "[fixed]" ]; then
 	check "link back" link_back
 else
 	diag "VLAN Rx offload not offered by this driver here"
+fi
+# VLAN Tx offload (`tx-vlan-offload`; the C gianfar and gianfar_rs through
+# the Tx FCB and TCTRL[VLINS], off by default): switched on and off, read
+# back, the register programmed (`ethtool -d`), untagged traffic in either
+# state, tagged traffic again once off. QEMU's eTSEC ignores the FCB's tag
+# and sends the frame as it is (README), so tagged traffic is left out
+# while insertion is on.
+txv() { ethtool -k $IF | awk '$1 == "tx-vlan-offload:" { print $2 (($3 == "[fixed]") ? " fixed" : "") }'; }
+# vlins: TCTRL[VLINS] (TCTRL at offset 0x100 of the register dump) set.
+vlins() {
+	v=$(ethtool -d $IF raw on | od -An -tx4 -j 256 -N 4 | tr -d ' ')
+	diag "TCTRL 0x$v"
+	[ $((0x$v & 0x1000)) != 0 ]
+}
+no_vlins() { ! vlins; }
+if [ "$NXP_MAC" = etsec ] && [ "$(txv)" = off ]; then
+	check "ethtool -K txvlan on" ethtool -K $IF txvlan on
+	check "reads back on" test "$(txv)" = on
+	check "link back" link_back
+	[ "$NXP_DRIVER" = rust ] && check "TCTRL[VLINS] set" vlins
+	check "untagged traffic with VLAN insertion on" ping -c 2 -W 2 $HOST_IP
+	check "ethtool -K txvlan off" ethtool -K $IF txvlan off
+	check "reads back off" test "$(txv)" = off
+	check "link back" link_back
+	[ "$NXP_DRIVER" = rust ] && check "TCTRL[VLINS] clear" no_vlins
+	pings "txvlan_off"
+else
+	diag "tx-vlan-offload: $(txv)"
 fi
 check "VLAN interface removed" ip link del $IF.100
 check "untagged traffic afterwards" ping -c 2 -W 2 $HOST_IP

@@ -78,9 +78,11 @@ pub(crate) struct NxpTxInfo {
     pub(crate) mss: c_uint,
     pub(crate) phcs: u16,
     pub(crate) udp: bool,
+    pub(crate) vlan: bool,
+    pub(crate) tci: u16,
 }
 // The C side asserts the same size.
-const _: () = assert!(core::mem::size_of::<NxpTxInfo>() == 28);
+const _: () = assert!(core::mem::size_of::<NxpTxInfo>() == 32);
 
 /// `struct nxp_stats` of `shim_net.h`.
 #[repr(C)]
@@ -199,6 +201,7 @@ pub(crate) const NXP_F_HIGHDMA: u32 = 1 << 3;
 pub(crate) const NXP_F_IPV6_CSUM: u32 = 1 << 4;
 pub(crate) const NXP_F_TSO: u32 = 1 << 5;
 pub(crate) const NXP_F_VLAN_RX: u32 = 1 << 6;
+pub(crate) const NXP_F_VLAN_TX: u32 = 1 << 7;
 /// A received frame's 802.1Q TCI for `nxp_rx_gro()` (0: none).
 pub(crate) const NXP_RX_VLAN: u32 = 1 << 16;
 

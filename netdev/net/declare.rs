@@ -339,6 +339,14 @@ macro_rules! declare_net_driver {
             }
             /// # Safety
             ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ndo_set_vlan_tx(rs: *mut c_void, on: bool) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::set_vlan_tx::<$t>(rs, on) }
+            }
+            /// # Safety
+            ///
             /// `rs` is the state of a device registered by `Registration`;
             /// `extack` is null or valid.
             #[no_mangle]

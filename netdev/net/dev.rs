@@ -38,6 +38,9 @@ pub(crate) struct Features {
     pub(crate) tso: bool,
     /// 802.1Q tags of received frames to the skb's VLAN field.
     pub(crate) vlan_rx: bool,
+    /// 802.1Q tags of sent packets left in the skb's VLAN field, for the
+    /// MAC to insert ([`TxOffloads::vlan`](crate::netdev::skb::TxOffloads::vlan)).
+    pub(crate) vlan_tx: bool,
 }
 
 impl Features {
@@ -51,6 +54,7 @@ impl Features {
             (self.highdma, ffi::NXP_F_HIGHDMA),
             (self.tso, ffi::NXP_F_TSO),
             (self.vlan_rx, ffi::NXP_F_VLAN_RX),
+            (self.vlan_tx, ffi::NXP_F_VLAN_TX),
         ] {
             if on {
                 b |= bit;

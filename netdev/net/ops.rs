@@ -159,6 +159,12 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     fn set_vlan_rx(&self, _on: bool) -> Result {
         Ok(())
     }
+
+    /// VLAN Tx offload switched (`ethtool -K txvlan`), under RTNL, before
+    /// the device's features change. Only a driver that offers it is asked.
+    fn set_vlan_tx(&self, _on: bool) -> Result {
+        Err(EOPNOTSUPP)
+    }
 }
 
 /// A [`NetDriver`] whose C entry points [`declare_net_driver!`] defined: the

@@ -183,6 +183,24 @@ fn fcb_like_gfar_tx_checksum() {
 }
 
 #[test]
+fn fcb_like_gfar_tx_vlan() {
+    // gfar_tx_vlan(): TXFCB_VLN and the TCI, big-endian, in vlctl; the
+    // checksum fields stay.
+    let f = tx_fcb_vlan(tx_fcb_csum(14, 20, false, 0x1234u16.to_be()), Some(0xa064));
+    assert_eq!(f[0], 0x80 | 0x40 | 0x10 | 0x02 | 0x01);
+    assert_eq!((f[2], f[3], f[4], f[5]), (20, 14, 0x12, 0x34));
+    assert_eq!([f[6], f[7]], [0xa0, 0x64]);
+    // A tag alone: an FCB that asks for nothing else.
+    assert_eq!(
+        tx_fcb_vlan([0; FCB_LEN], Some(100)),
+        [0x80, 0, 0, 0, 0, 0, 0, 100]
+    );
+    // No tag: unchanged.
+    let c = tx_fcb_csum(14, 20, true, 0);
+    assert_eq!(tx_fcb_vlan(c, None), c);
+}
+
+#[test]
 fn maxfrm_follows_the_mtu() {
     // 1500: a tagged frame with its FCS (1522) and the eTSEC74 margin.
     assert_eq!(maxfrm(1500), 1524);
