@@ -121,20 +121,17 @@ impl NetDriver for Gfar {
         Ok(())
     }
 
-    fn set_vlan_rx(&self, on: bool) -> Result {
-        // `RCTRL[VLEX]` is programmed with the MAC (`gfar_set_features()`
-        // resets the controller too).
-        self.restart_with("VLAN offload", |apply| {
-            self.vlan_rx
-                .store(if apply { on } else { !on }, Ordering::Relaxed)
-        })
-    }
-
-    fn set_vlan_tx(&self, on: bool) -> Result {
-        // `TCTRL[VLINS]` is programmed with the MAC, as `RCTRL[VLEX]`.
-        self.restart_with("VLAN insertion", |apply| {
-            self.vlan_tx
-                .store(if apply { on } else { !on }, Ordering::Relaxed)
+    fn set_vlan(&self, rx: bool, tx: bool) -> Result {
+        // `RCTRL[VLEX]` and `TCTRL[VLINS]` are programmed with the MAC
+        // (`gfar_set_features()` resets the controller too).
+        let was = (
+            self.vlan_rx.load(Ordering::Relaxed),
+            self.vlan_tx.load(Ordering::Relaxed),
+        );
+        self.restart_with("VLAN offloads", |apply| {
+            let (r, t) = if apply { (rx, tx) } else { was };
+            self.vlan_rx.store(r, Ordering::Relaxed);
+            self.vlan_tx.store(t, Ordering::Relaxed);
         })
     }
 

@@ -106,12 +106,16 @@ fn count_error(n: &mut RxCounts, flags: u16) {
 
 impl RxRing {
     /// One buffer of a frame longer than a buffer (jumbo frames), `len`
-    /// bytes in descriptor `i`: gathered, or skipped with the frame if its
-    /// length cannot be.
+    /// bytes in descriptor `i`, marked the frame's first or not: gathered,
+    /// or skipped with the frame if its length cannot be or it starts
+    /// nowhere (the rest of a frame whose start was lost, such as the one
+    /// QEMU's model holds over a restart).
+    #[allow(clippy::too_many_arguments)]
     fn piece(
         &mut self,
         i: usize,
         len: u32,
+        first: bool,
         no_buffer: impl FnOnce() -> bool,
         meta: impl FnOnce(&RxPage) -> RxMeta,
         qemu_model: bool,
@@ -120,7 +124,7 @@ impl RxRing {
         let ok = match self.book.gathered() {
             None => {
                 self.model_lengths = desc::rx_model_lengths(len, RX_BUF_LEN, qemu_model);
-                len >= prefix + desc::ETH_HLEN && len <= RX_BUF_SPACE
+                first && len >= prefix + desc::ETH_HLEN && len <= RX_BUF_SPACE
             }
             Some(_) => len > 0 && len <= RX_BUF_SPACE,
         };
@@ -304,8 +308,8 @@ impl Gfar {
                     rx.book.skip(&rx.bds, i, len);
                     None
                 }
-                RxStatus::Partial { len, .. } => {
-                    rx.piece(i, len, no_buffer, meta, self.qemu_model);
+                RxStatus::Partial { len, first } => {
+                    rx.piece(i, len, first, no_buffer, meta, self.qemu_model);
                     None
                 }
                 RxStatus::Last { len, .. } if rx.book.gathered().is_none() => {

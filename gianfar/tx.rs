@@ -121,7 +121,19 @@ impl Gfar {
         let Some(g) = self.groups.get(queue as usize) else {
             return TxVerdict::Ok;
         };
-        let off = skb.offloads();
+        let mut skb = skb;
+        let mut off = skb.offloads();
+        if off.vlan.is_some() && !self.vlan_tx.load(core::sync::atomic::Ordering::Relaxed) {
+            // Tagged for insertion just before `ethtool -K txvlan off`
+            // took effect (the queue wakes with the controller before the
+            // core clears the feature): without TCTRL[VLINS] the MAC would
+            // send it untagged, so the tag goes into the frame here.
+            let Some(s) = skb.vlan_push_inside() else {
+                return self.tx_drop(g);
+            };
+            skb = s;
+            off = skb.offloads();
+        }
         // A TCP/IPv4 GSO packet (TSO on): segmented here, see `tso.rs`.
         let gso = match off.gso {
             Ok(Some(l)) if l.hdr_len + desc::FCB_LEN as u32 <= tso::HDR_SIZE => Some(l),

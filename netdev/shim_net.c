@@ -140,26 +140,22 @@ static void nxp_ndo_set_rx_mode(struct net_device *dev)
 }
 
 /* NETIF_F_RXCSUM and the VLAN offloads need the driver; the core records
- * every change in dev->features once this returns 0. */
+ * every change in dev->features once this returns 0. Both VLAN offloads in
+ * one call (one restart where the driver needs one), first: the one that
+ * may fail, before a change that cannot. */
 static int nxp_ndo_set_features(struct net_device *dev, netdev_features_t features)
 {
 	netdev_features_t changed = dev->features ^ features;
 	int err;
 
-	if (changed & NETIF_F_RXCSUM) {
-		err = nxp_rs_ndo_set_rx_csum(rs_of(dev), !!(features & NETIF_F_RXCSUM));
+	if (changed & (NETIF_F_HW_VLAN_CTAG_RX | NETIF_F_HW_VLAN_CTAG_TX)) {
+		err = nxp_rs_ndo_set_vlan(rs_of(dev), !!(features & NETIF_F_HW_VLAN_CTAG_RX),
+					  !!(features & NETIF_F_HW_VLAN_CTAG_TX));
 		if (err)
 			return err;
 	}
-	if (changed & NETIF_F_HW_VLAN_CTAG_RX) {
-		err = nxp_rs_ndo_set_vlan_rx(rs_of(dev),
-					     !!(features & NETIF_F_HW_VLAN_CTAG_RX));
-		if (err)
-			return err;
-	}
-	if (changed & NETIF_F_HW_VLAN_CTAG_TX)
-		return nxp_rs_ndo_set_vlan_tx(rs_of(dev),
-					      !!(features & NETIF_F_HW_VLAN_CTAG_TX));
+	if (changed & NETIF_F_RXCSUM)
+		return nxp_rs_ndo_set_rx_csum(rs_of(dev), !!(features & NETIF_F_RXCSUM));
 	return 0;
 }
 
@@ -1255,6 +1251,15 @@ void nxp_skb_tx_info(const struct sk_buff *skb, struct nxp_tx_info *ti)
 	ti->l4 = skb_transport_offset(skb);
 	ti->hdr_len = skb_tcp_all_headers(skb);
 	ti->mss = skb_shinfo(skb)->gso_size;
+}
+
+/* Moves *@pskb's 802.1Q tag from the skb into the frame
+ * (`__vlan_hwaccel_push_inside()`). On failure the skb is freed, *@pskb set
+ * to NULL and false returned. */
+bool nxp_skb_vlan_push_inside(struct sk_buff **pskb)
+{
+	*pskb = __vlan_hwaccel_push_inside(*pskb);
+	return *pskb != NULL;
 }
 
 /* Prepends the @len bytes at @src to *@pskb's data, copying the head first

@@ -129,8 +129,7 @@ u32 nxp_rs_get_msglevel(void *rs);
 void nxp_rs_set_msglevel(void *rs, u32 level);
 bool nxp_rs_ndo_gso_ok(void *rs, unsigned int segs, unsigned int nr_frags);
 int nxp_rs_ndo_set_rx_csum(void *rs, bool on);
-int nxp_rs_ndo_set_vlan_rx(void *rs, bool on);
-int nxp_rs_ndo_set_vlan_tx(void *rs, bool on);
+int nxp_rs_ndo_set_vlan(void *rs, bool rx, bool tx);
 void nxp_rs_std_stats(void *rs, int queue, struct nxp_std_stats *s);
 int nxp_rs_xdp_setup(void *rs, bool on, struct netlink_ext_ack *extack);
 int nxp_rs_ndo_xdp_xmit(void *rs, struct xdp_frame **frames, int n, bool flush);
@@ -209,6 +208,7 @@ void nxp_skb_tx_info(const struct sk_buff *skb, struct nxp_tx_info *ti);
 int nxp_netdev_set_pcp_queues(struct net_device *dev, const u8 *map);
 void nxp_netdev_set_tso_max_segs(struct net_device *dev, unsigned int segs);
 bool nxp_skb_push_bytes(struct sk_buff **pskb, const void *src, unsigned int len);
+bool nxp_skb_vlan_push_inside(struct sk_buff **pskb);
 void nxp_skb_free_any(struct sk_buff *skb);
 void nxp_skb_consume(struct sk_buff *skb, int budget);
 

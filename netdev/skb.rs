@@ -247,6 +247,19 @@ impl Skb {
         }
     }
 
+    /// Moves the skb's 802.1Q tag into the frame (software insertion),
+    /// copying the head first if needed; on failure the skb is freed and
+    /// `None` returned.
+    pub(crate) fn vlan_push_inside(self) -> Option<Self> {
+        let mut p = self.into_raw();
+        // SAFETY: `p` is a valid skb we own; the shim either keeps the skb
+        // valid (possibly replaced) or frees it and sets `p` to NULL.
+        unsafe {
+            ffi::nxp_skb_vlan_push_inside(&mut p);
+            Self::from_raw(p)
+        }
+    }
+
     /// Frees a transmitted skb from a NAPI poll (`napi_consume_skb()`).
     pub(crate) fn consume(self, poll: &PollCtx) {
         // SAFETY: Valid skb we own; from a poll with its budget (0 =

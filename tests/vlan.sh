@@ -83,23 +83,26 @@ fi
 # and sends the frame as it is (README), so tagged traffic is left out
 # while insertion is on.
 txv() { ethtool -k $IF | awk '$1 == "tx-vlan-offload:" { print $2 (($3 == "[fixed]") ? " fixed" : "") }'; }
-# vlins: TCTRL[VLINS] (TCTRL at offset 0x100 of the register dump) set.
+# vlins <0|1>: TCTRL[VLINS] (TCTRL at offset 0x100 of the register dump)
+# reads so.
 vlins() {
 	v=$(ethtool -d $IF raw on | od -An -tx4 -j 256 -N 4 | tr -d ' ')
-	diag "TCTRL 0x$v"
-	[ $((0x$v & 0x1000)) != 0 ]
+	echo "TCTRL 0x$v"
+	[ -n "$v" ] && [ $(((0x$v >> 12) & 1)) = $1 ]
 }
-no_vlins() { ! vlins; }
 if [ "$NXP_MAC" = etsec ] && [ "$(txv)" = off ]; then
-	check "ethtool -K txvlan on" ethtool -K $IF txvlan on
-	check "reads back on" test "$(txv)" = on
+	# Both VLAN offloads switched in one call, and back.
+	rxw=$(feature) rxo=off
+	[ "$rxw" = off ] && rxo=on
+	check "ethtool -K txvlan on rxvlan $rxo" ethtool -K $IF txvlan on rxvlan $rxo
+	check "reads back on, and rx-vlan-offload $rxo" test "$(txv)/$(feature)" = on/$rxo
 	check "link back" link_back
-	[ "$NXP_DRIVER" = rust ] && check "TCTRL[VLINS] set" vlins
+	[ "$NXP_DRIVER" = rust ] && check "TCTRL[VLINS] set" vlins 1
 	check "untagged traffic with VLAN insertion on" ping -c 2 -W 2 $HOST_IP
-	check "ethtool -K txvlan off" ethtool -K $IF txvlan off
-	check "reads back off" test "$(txv)" = off
+	check "ethtool -K txvlan off rxvlan $rxw" ethtool -K $IF txvlan off rxvlan $rxw
+	check "reads back off, and rx-vlan-offload $rxw" test "$(txv)/$(feature)" = off/$rxw
 	check "link back" link_back
-	[ "$NXP_DRIVER" = rust ] && check "TCTRL[VLINS] clear" no_vlins
+	[ "$NXP_DRIVER" = rust ] && check "TCTRL[VLINS] clear" vlins 0
 	pings "txvlan_off"
 else
 	diag "tx-vlan-offload: $(txv)"

@@ -316,6 +316,7 @@ extern "C" {
         src: *const c_void,
         len: c_uint,
     ) -> bool;
+    pub(crate) fn nxp_skb_vlan_push_inside(pskb: *mut *mut SkBuff) -> bool;
     pub(crate) fn nxp_skb_free_any(skb: *mut SkBuff);
     pub(crate) fn nxp_skb_consume(skb: *mut SkBuff, budget: c_int);
 

@@ -333,17 +333,9 @@ macro_rules! declare_net_driver {
             ///
             /// `rs` is the state of a device registered by `Registration`.
             #[no_mangle]
-            unsafe extern "C" fn nxp_rs_ndo_set_vlan_rx(rs: *mut c_void, on: bool) -> c_int {
+            unsafe extern "C" fn nxp_rs_ndo_set_vlan(rs: *mut c_void, rx: bool, tx: bool) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::set_vlan_rx::<$t>(rs, on) }
-            }
-            /// # Safety
-            ///
-            /// `rs` is the state of a device registered by `Registration`.
-            #[no_mangle]
-            unsafe extern "C" fn nxp_rs_ndo_set_vlan_tx(rs: *mut c_void, on: bool) -> c_int {
-                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::set_vlan_tx::<$t>(rs, on) }
+                unsafe { entry::set_vlan::<$t>(rs, rx, tx) }
             }
             /// # Safety
             ///

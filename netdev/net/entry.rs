@@ -395,28 +395,15 @@ pub(crate) unsafe fn set_rx_csum<T: NetDriver>(rs: *mut c_void, on: bool) -> c_i
     })
 }
 
-/// `ndo_set_features` for `NETIF_F_HW_VLAN_CTAG_TX`.
+/// `ndo_set_features` for `NETIF_F_HW_VLAN_CTAG_RX` and `_TX`.
 ///
 /// # Safety
 ///
 /// See the module documentation.
-pub(crate) unsafe fn set_vlan_tx<T: NetDriver>(rs: *mut c_void, on: bool) -> c_int {
+pub(crate) unsafe fn set_vlan<T: NetDriver>(rs: *mut c_void, rx: bool, tx: bool) -> c_int {
     from_result(|| {
         // SAFETY: Caller contract.
-        unsafe { state::<T>(rs) }.set_vlan_tx(on)?;
-        Ok(0)
-    })
-}
-
-/// `ndo_set_features` for `NETIF_F_HW_VLAN_CTAG_RX`.
-///
-/// # Safety
-///
-/// See the module documentation.
-pub(crate) unsafe fn set_vlan_rx<T: NetDriver>(rs: *mut c_void, on: bool) -> c_int {
-    from_result(|| {
-        // SAFETY: Caller contract.
-        unsafe { state::<T>(rs) }.set_vlan_rx(on)?;
+        unsafe { state::<T>(rs) }.set_vlan(rx, tx)?;
         Ok(0)
     })
 }

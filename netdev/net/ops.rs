@@ -153,17 +153,18 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
         Err(EOPNOTSUPP)
     }
 
-    /// VLAN Rx offload switched (`ethtool -K rxvlan`), under RTNL, before
-    /// the device's features change. The default suits a driver that reads
-    /// the feature per frame ([`NetDev::vlan_rx`](super::NetDev::vlan_rx)).
-    fn set_vlan_rx(&self, _on: bool) -> Result {
-        Ok(())
-    }
-
-    /// VLAN Tx offload switched (`ethtool -K txvlan`), under RTNL, before
-    /// the device's features change. Only a driver that offers it is asked.
-    fn set_vlan_tx(&self, _on: bool) -> Result {
-        Err(EOPNOTSUPP)
+    /// VLAN offloads switched (`ethtool -K rxvlan` / `txvlan`, possibly
+    /// both at once), under RTNL, before the device's features change: `rx`
+    /// and `tx` are the features as they are to be. The default suits a
+    /// driver that reads the Rx feature per frame
+    /// ([`NetDev::vlan_rx`](super::NetDev::vlan_rx)) and offers no Tx
+    /// insertion.
+    fn set_vlan(&self, _rx: bool, tx: bool) -> Result {
+        if tx {
+            Err(EOPNOTSUPP)
+        } else {
+            Ok(())
+        }
     }
 }
 
