@@ -34,7 +34,9 @@ pub(crate) const DBG_XMIT_NO_RING: Value<6> = Value;
 
 /// `fail_rx_alloc`: how many Rx buffer allocations are to fail.
 pub(crate) const DBG_FAIL_RX_ALLOC: Knob<0> = Knob;
-/// `stall_tx`: no doorbells (a stuck transmitter) until a reset clears it.
+/// `stall_tx`: no doorbells (a stuck transmitter) until a reset clears it;
+/// with Tx interrupts in batches, no packet requests one meanwhile (see
+/// `TxIrqBatch::may_request`).
 pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
 /// `fail_tx_map`: how many packets' last Tx mapping is to fail.
 pub(crate) const DBG_FAIL_TX_MAP: Knob<3> = Knob;

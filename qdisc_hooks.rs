@@ -148,6 +148,16 @@ impl TxIrqBatch {
         tso || self.pending + nbds >= self.every || free_after < stop + TX_IRQ_EVERY
     }
 
+    /// Whether packets may request completion interrupts at all: not with
+    /// batches while the transmitter is stalled through debugfs
+    /// (`stall_tx`, `stalled`: no doorbells, so no interrupts either). The
+    /// timer then covers every packet, and its polls ring the doorbell
+    /// again once the transmitter may go; a packet that had requested one
+    /// would wait for an interrupt that never comes.
+    pub(crate) const fn may_request(self, stalled: bool) -> bool {
+        !(stalled && self.every > 1)
+    }
+
     /// Records a packet of `nbds` descriptors handed to the hardware, which
     /// requested an interrupt (`irq`) or not.
     pub(crate) fn handed(&mut self, nbds: u32, irq: bool) {

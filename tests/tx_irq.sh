@@ -56,11 +56,11 @@ if [ -r $B/inflight ] && [ "$NXP_DRIVER/$NXP_MAC" != c/enet ]; then
 	D=$(dbgdir)
 	if [ "$NXP_DRIVER" = rust ] && [ "$NCPU" = 1 ] && [ -w "$D/stall_tx" ]; then
 		echo 1 > $D/stall_tx
-		# Two pings: the last requests no interrupt even where the first
-		# ends a batch of 16 descriptors. (A packet that requests one has
-		# no timer: its interrupt comes once the hardware got the
-		# doorbell, which the knob, unlike a stuck transmitter, never
-		# writes.)
+		# Two pings. While the knob holds the doorbells back, no packet
+		# requests an interrupt (one that did, say at the end of a batch of
+		# 16 descriptors, would wait for an interrupt that never comes,
+		# with those before it: seen in a full run on 2026-12-05 on both
+		# one-CPU boards at once); the timer covers them all.
 		ping -c 1 -W 1 $HOST_IP > /dev/null 2>&1
 		ping -c 1 -W 1 $HOST_IP > /dev/null 2>&1
 		check "a ping held back by the stalled transmitter is in flight" test "$(cat $B/inflight)" != 0

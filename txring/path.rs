@@ -39,6 +39,7 @@ use crate::{
         DBG_BQL_MISMATCH,
         DBG_CHECK_BQL,
         DBG_FAIL_TX_MAP,
+        DBG_STALL_TX,
         DBG_TX_MAP_UNWOUND,
         DBG_XMIT_NO_RING, //
     },
@@ -372,10 +373,12 @@ pub(crate) fn xmit<P: XmitPath>(
     // may be handed over before the first one, since the hardware stops at
     // the first until it is (one barrier before it orders them all, as in
     // C). On a mapping failure, the book undoes what was mapped so far.
-    let mut irq = tx
-        .book
-        .irq
-        .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
+    let may_irq = tx.book.irq.may_request(p.debug().is_set(DBG_STALL_TX));
+    let mut irq = may_irq
+        && tx
+            .book
+            .irq
+            .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
     // Mapping failures a test injects.
     let fail = p.debug().take(DBG_FAIL_TX_MAP);
     let mapped = P::Format::map(
@@ -402,7 +405,7 @@ pub(crate) fn xmit<P: XmitPath>(
     // Report to BQL before the packet can complete: the Tx NAPI only
     // reclaims up to the published producer counter.
     let sent = lane.txq.sent(xmit, bytes);
-    if sent.stopped && !irq {
+    if sent.stopped && !irq && may_irq {
         // BQL stopped the queue: its wake must not wait for the timer.
         irq = true;
         tx.bds.request_irq(size, produced, nbds, opt, &mut first);

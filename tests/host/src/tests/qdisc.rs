@@ -118,3 +118,21 @@ fn tx_timer_after_reclaim() {
     assert_eq!(n.after_reclaim(false, true), TxTimer::Keep);
     assert_eq!(n.after_reclaim(true, true), TxTimer::Keep);
 }
+
+/// With the transmitter stalled through debugfs (no doorbells), batches
+/// request no interrupt at all: a packet that ends a batch would otherwise
+/// take the timer's place and wait for an interrupt that never comes, with
+/// the packets before it. Without batches nothing changes.
+#[test]
+fn tx_irq_none_while_stalled() {
+    let t = TxThresholds::new(1024, MAX_DESCS).unwrap();
+    let mut b = TxIrqBatch::new(true);
+    b.handed(TX_IRQ_EVERY - 1, false);
+    assert!(b.wants(1, false, 1000, t.stop()));
+    assert!(!b.may_request(true));
+    assert!(b.may_request(false));
+    // Handed without one, the packet keeps the timer coming back.
+    b.handed(1, false);
+    assert_eq!(b.after_reclaim(true, true), TxTimer::Rearm);
+    assert!(TxIrqBatch::new(false).may_request(true));
+}
