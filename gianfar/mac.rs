@@ -394,12 +394,11 @@ impl Gfar {
     ///   read of RSTAT and that write is cleared unseen, and the ring would
     ///   then resume one descriptor ahead (read from the model's code, not
     ///   seen in a test). On the model (`qemu_model`), the pointer is
-    ///   therefore checked on every
-    ///   call: elsewhere than `next` while `next` is still empty, it can only
-    ///   be such a halt, since the model moves it only as it fills
-    ///   descriptors.
-    ///   (Not on silicon, where the pointer may run ahead of a descriptor's
-    ///   status write and is left alone while the ring runs.)
+    ///   therefore checked on every call: elsewhere than `next` while `next`
+    ///   is still empty, it can only be such a halt, since the model moves
+    ///   it only as it fills descriptors. (Not on silicon, where the pointer
+    ///   may run ahead of a descriptor's status write and is left alone
+    ///   while the ring runs.)
     pub(crate) fn resume_rx(&self, g: &Group, next: u32, next_empty: impl FnOnce() -> bool) {
         let qhlt = queue::RHALT0 >> g.index;
         let halted = g.regs.read(regs::RSTAT) & qhlt != 0;

@@ -117,11 +117,10 @@ impl TxDescs for TxBds {
 impl Gfar {
     /// `ndo_start_xmit` for Tx queue `queue`.
     #[inline(always)]
-    pub(crate) fn xmit(&self, skb: Skb, queue: u32, xmit: &XmitCtx) -> TxVerdict {
+    pub(crate) fn xmit(&self, mut skb: Skb, queue: u32, xmit: &XmitCtx) -> TxVerdict {
         let Some(g) = self.groups.get(queue as usize) else {
             return TxVerdict::Ok;
         };
-        let mut skb = skb;
         let mut off = skb.offloads();
         if off.vlan.is_some() && !self.vlan_tx.load(core::sync::atomic::Ordering::Relaxed) {
             // Tagged for insertion just before `ethtool -K txvlan off`
