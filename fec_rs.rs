@@ -72,6 +72,7 @@ mod fec {
     pub(crate) mod ethtool;
     pub(crate) mod mac;
     pub(crate) mod ops;
+    pub(crate) mod pm;
     pub(crate) mod probe;
     pub(crate) mod rx;
     pub(crate) mod stats;
@@ -81,7 +82,8 @@ mod fec {
 
 use fec::probe::FecRs;
 
-kernel::module_platform_driver! {
+// The platform driver with its system sleep callbacks (`fec::pm`).
+kernel::module_driver!(<T>, netdev::pm::Adapter<T>, {
     type: FecRs,
     name: "fec_rs",
     authors: ["nxp-rfl developers"],
@@ -93,4 +95,4 @@ kernel::module_platform_driver! {
             description: "One NAPI for Rx and Tx completion, as the C fec (for comparisons)",
         },
     },
-}
+});

@@ -74,6 +74,7 @@ mod gianfar {
     pub(crate) mod ethtool;
     pub(crate) mod mac;
     pub(crate) mod ops;
+    pub(crate) mod pm;
     pub(crate) mod rx;
     pub(crate) mod stats;
     pub(crate) mod tx;
@@ -82,7 +83,8 @@ mod gianfar {
 
 use gianfar::driver::GianfarRs;
 
-kernel::module_platform_driver! {
+// The platform driver with its system sleep callbacks (`gianfar::pm`).
+kernel::module_driver!(<T>, netdev::pm::Adapter<T>, {
     type: GianfarRs,
     name: "gianfar_rs",
     authors: ["nxp-rfl developers"],
@@ -94,4 +96,4 @@ kernel::module_platform_driver! {
             description: "One NAPI per group for Rx and Tx completion, as gianfar before the split (for comparisons)",
         },
     },
-}
+});

@@ -15,6 +15,7 @@ pub(crate) mod ffi;
 pub(crate) mod gpio;
 pub(crate) mod mmio;
 pub(crate) mod of;
+pub(crate) mod pm;
 
 // The networking part links `shim_net.c`, whose ops tables call the driver's
 // entry points; a driver enables it (`--cfg nxp_net`, see Kbuild) once it

@@ -240,6 +240,9 @@ pub(crate) struct Fec {
     /// One NAPI for Rx and Tx completion (module parameter
     /// `combined_napi`, for comparisons; the Tx NAPI then stays idle).
     pub(crate) combined_napi: bool,
+    /// Suspending (or suspended) with Wake-on-LAN: a MAC stop leaves the
+    /// MAC in sleep mode, watching for a magic packet (`fec/pm.rs`).
+    pub(crate) wol_sleep: AtomicBool,
 }
 
 impl Fec {
@@ -346,6 +349,7 @@ impl Fec {
             link <- new_spinlock!((0, false)),
             rx_csum: AtomicBool::new(csum),
             combined_napi,
+            wol_sleep: AtomicBool::new(false),
         }? Error))
     }
 }

@@ -235,7 +235,8 @@ impl Fec {
     }
 
     /// Gracefully stops the transmitter and resets the MAC, leaving it
-    /// enabled for MDIO (`fec_stop()`).
+    /// enabled for MDIO (`fec_stop()`); asleep instead when suspending with
+    /// Wake-on-LAN.
     pub(crate) fn stop_hw(&self) {
         if self.link.lock().0 != 0 {
             self.regs.write(regs::X_CNTRL, 1);
@@ -248,6 +249,12 @@ impl Fec {
             let mut m = self.imask_lock.lock();
             *m = 0;
             self.regs.write(regs::IMASK, 0);
+        }
+        if self.wol_sleep.load(Ordering::Acquire) {
+            // Suspending with Wake-on-LAN: asleep, not reset.
+            self.enter_sleep_mode();
+            self.regs.write(regs::IEVENT, ievent::ALL_BUT_MII);
+            return;
         }
         let _g = self.rcr_lock.lock();
         let rmii = self.regs.read(regs::R_CNTRL) & rcr::RMII;
@@ -471,7 +478,7 @@ impl Fec {
         }
     }
 
-    fn disable_napis(&self) {
+    pub(crate) fn disable_napis(&self) {
         self.rx_napi.disable();
         for q in self.txs.iter() {
             q.tx.napi.disable();

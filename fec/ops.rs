@@ -254,6 +254,14 @@ impl NetDriver for Fec {
         Ok(())
     }
 
+    fn suspend(&self, wake: bool) -> Result {
+        self.sleep(wake)
+    }
+
+    fn resume(&self) -> Result {
+        self.wake()
+    }
+
     fn reset(&self) {
         // After a Tx timeout: rebuild the rings and restart the MAC; the PHY
         // keeps running. A reset also ends an injected Tx stall (as it would

@@ -283,6 +283,10 @@ fn attach_phy(state: &Fec) -> Result {
     if q.has(Quirks::HAS_EEE) {
         state.dev.phy_support_eee();
     }
+    // Wake-on-LAN where the board wires the ENET's wake-up (`fsl,magic-packet`).
+    if state.node.read_bool(c"fsl,magic-packet") {
+        state.dev.set_wol_magic();
+    }
     Ok(())
 }
 
@@ -373,6 +377,13 @@ impl platform::Driver for FecRs {
             _mdio: mdio,
             _clks: clks,
         })
+    }
+}
+
+impl Enet {
+    /// The registered network device.
+    pub(crate) fn net(&self) -> &Registration<Fec> {
+        &self.net
     }
 }
 

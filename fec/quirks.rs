@@ -42,6 +42,8 @@ impl Quirks {
     pub(crate) const HAS_MULTI_QUEUES: Quirks = Quirks(1 << 19);
     /// Energy efficient Ethernet.
     pub(crate) const HAS_EEE: Quirks = Quirks(1 << 20);
+    /// The wake-up event comes on the third interrupt line.
+    pub(crate) const WAKEUP_FROM_INT2: Quirks = Quirks(1 << 22);
     /// PM QoS during operation.
     pub(crate) const HAS_PMQOS: Quirks = Quirks(1 << 23);
     /// Clause 45 MDIO.
@@ -149,10 +151,14 @@ pub(crate) const IMX6UL: Variant = Variant {
     ]),
 };
 
-/// `fsl,imx8mq-fec` (`fec_imx8mq_info`; also i.MX8MM/MN/MP): i.MX6SX plus EEE.
+/// `fsl,imx8mq-fec` (`fec_imx8mq_info`; also i.MX8MM/MN/MP): i.MX6SX plus
+/// EEE, waking on the third interrupt line.
 pub(crate) const IMX8MQ: Variant = Variant {
     name: "i.MX8MQ",
-    quirks: IMX6SX.quirks.or(Quirks::HAS_EEE),
+    quirks: IMX6SX
+        .quirks
+        .or(Quirks::HAS_EEE)
+        .or(Quirks::WAKEUP_FROM_INT2),
 };
 
 /// `fsl,imx8qm-fec` (`fec_imx8qm_info`; also i.MX8QXP): i.MX6SX plus jumbo frames.

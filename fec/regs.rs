@@ -162,6 +162,8 @@ pub(crate) mod ievent {
     pub(crate) const RXF_2: u32 = 1 << 5;
     /// MII management transfer done.
     pub(crate) const MII: u32 = 1 << 23;
+    /// Magic packet received in sleep mode.
+    pub(crate) const WAKEUP: u32 = 1 << 17;
     pub(crate) const TXF: u32 = TXF_0 | TXF_1 | TXF_2;
     pub(crate) const RXF: u32 = RXF_0 | RXF_1 | RXF_2;
     /// Errors counted by the driver.
@@ -174,6 +176,10 @@ pub(crate) mod ievent {
 pub(crate) mod ecr {
     pub(crate) const RESET: u32 = 1 << 0;
     pub(crate) const ETHEREN: u32 = 1 << 1;
+    /// Magic packet detection (in sleep mode).
+    pub(crate) const MAGICEN: u32 = 1 << 2;
+    /// Sleep mode: the MAC only watches for a magic packet.
+    pub(crate) const SLEEP: u32 = 1 << 3;
     /// Enhanced descriptors (and the 1588 timer).
     pub(crate) const EN1588: u32 = 1 << 4;
     /// 1000 Mbit/s.

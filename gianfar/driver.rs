@@ -239,6 +239,9 @@ pub(crate) struct Gfar {
     /// `fsl,qemu-e500`): the workarounds of [`Gfar::resume_rx`] that would
     /// not be safe on silicon apply.
     pub(crate) qemu_model: bool,
+    /// Asleep in magic packet mode (`gianfar/pm.rs`): halted with the
+    /// rings and interrupts kept, the PHY running.
+    pub(crate) wol_sleep: AtomicBool,
 }
 
 /// The driver's own debugfs value and knob (the others: [`crate::knobs`]).
@@ -481,6 +484,7 @@ impl Gfar {
             vlan_tx: AtomicBool::new(false),
             debug,
             qemu_model: machine_is_compatible(c"fsl,qemu-e500"),
+            wol_sleep: AtomicBool::new(false),
         }? Error))
     }
 }
@@ -551,6 +555,12 @@ impl platform::Driver for GianfarRs {
         let attach = |state: &Gfar| {
             state.dev.phy_connect(&state.node)?;
             state.dev.phy_mac_caps(true, true);
+            // Magic packet wake-up: every eTSEC (`model = "eTSEC"`), or
+            // as the device tree says (`FSL_GIANFAR_DEV_HAS_MAGIC_PACKET`).
+            if state.node.string_is(c"model", c"eTSEC") || state.node.read_bool(c"fsl,magic-packet")
+            {
+                state.dev.set_wol_magic();
+            }
             Ok(())
         };
         let net = Registration::new(dev, ngroups, ngroups, init, attach)?;

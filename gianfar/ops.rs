@@ -38,10 +38,7 @@ use crate::netdev::{
         TxVerdict,
         XmitCtx, //
     },
-    poll::{
-        Napi,
-        PollCtx, //
-    },
+    poll::PollCtx,
     skb::Skb,
     xdp::XdpXmitQueue,
     MacAddr, //
@@ -85,16 +82,7 @@ impl NetDriver for Gfar {
         if !self.up.swap(false, Ordering::AcqRel) {
             return;
         }
-        // NAPIs first, then the queues: a last Tx poll after a queue is
-        // disabled could wake it again, and xmit would then race with the
-        // ring teardown.
-        for g in self.groups.iter() {
-            Napi::unlink_queue(self.dev, g.index as u32, false);
-            Napi::unlink_queue(self.dev, g.index as u32, true);
-            g.rx_napi.disable();
-            g.tx.napi.disable();
-        }
-        self.dev.tx_disable();
+        self.quiesce();
         self.dev.phy_stop();
         self.halt();
         self.free_irqs();
@@ -268,6 +256,15 @@ impl NetDriver for Gfar {
             }
         }
         handled
+    }
+
+    fn suspend(&self, wake: bool) -> Result {
+        self.sleep(wake);
+        Ok(())
+    }
+
+    fn resume(&self) -> Result {
+        self.wake()
     }
 
     fn reset(&self) {

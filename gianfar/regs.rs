@@ -172,6 +172,8 @@ pub(crate) mod imask {
     pub(crate) const RX: u32 = RXF0 | BSY;
     /// Tx sources the Tx NAPI masks while it runs (TXFEN | TXBEN).
     pub(crate) const TX: u32 = TXF | TXB;
+    /// Magic packet received (the wake-up event).
+    pub(crate) const MAG: u32 = super::ievent::MAG;
     /// All sources the driver uses.
     pub(crate) const DEFAULT: u32 =
         TXE | TXF | TXB | RXF0 | BSY | EBERR | BABR | XFUN | RXC | BABT | DPE | PERR;
@@ -194,6 +196,8 @@ pub(crate) mod maccfg2 {
     pub(crate) const IF_MASK: u32 = 0x0000_0300;
     pub(crate) const IF_MII: u32 = 0x0000_0100;
     pub(crate) const IF_GMII: u32 = 0x0000_0200;
+    /// Magic packet detection.
+    pub(crate) const MPEN: u32 = 0x0000_0008;
 }
 
 /// Ethernet control (`ECNTRL_*`).

@@ -106,6 +106,26 @@ impl Node {
         (err == 0).then_some(v)
     }
 
+    /// Whether the string property `name` is `value` (or, for a string
+    /// list, holds it).
+    pub(crate) fn string_is(&self, name: &CStr, value: &CStr) -> bool {
+        // SAFETY: `self` is a valid node, `name` and `value` NUL-terminated.
+        let index = unsafe {
+            bindings::of_property_match_string(
+                self.as_raw(),
+                name.as_char_ptr(),
+                value.as_char_ptr(),
+            )
+        };
+        index >= 0
+    }
+
+    /// Whether the node has the boolean property `name`.
+    pub(crate) fn read_bool(&self, name: &CStr) -> bool {
+        // SAFETY: `self` is a valid node, `name` NUL-terminated.
+        unsafe { bindings::of_property_read_bool(self.as_raw(), name.as_char_ptr()) }
+    }
+
     /// The child node called `name`, if any.
     pub(crate) fn child(&self, name: &CStr) -> Option<Node> {
         // SAFETY: `self` is a valid node; the shim returns a counted reference.

@@ -14,6 +14,7 @@ use core::{
     }, //
 };
 use kernel::{
+    error::to_result,
     new_mutex,
     prelude::*,
     sync::{
@@ -280,6 +281,13 @@ impl Irq {
         NonNull::new(i)
             .map(Self)
             .ok_or_else(|| Error::from_errno(err))
+    }
+
+    /// Arms the line to wake the system from sleep (`enable_irq_wake()`),
+    /// its handler kept off until it is disarmed (`on == false`).
+    pub(crate) fn set_wake(&mut self, on: bool) -> Result {
+        // SAFETY: By the type invariant the request is live and ours.
+        to_result(unsafe { ffi::nxp_irq_set_wake(self.0.as_ptr(), on) })
     }
 }
 

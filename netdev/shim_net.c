@@ -16,6 +16,7 @@
 #include <linux/of_mdio.h>
 #include <linux/of_net.h>
 #include <linux/phy.h>
+#include <linux/pm_wakeup.h>
 #include <linux/rtnetlink.h>
 #include <linux/workqueue.h>
 #include <linux/skbuff.h>
@@ -43,6 +44,8 @@ struct nxp_priv {
 	bool eee;			/* the MAC has EEE (LPI timers) */
 	bool pcp_select;		/* Tx queue by VLAN priority: */
 	u8 pcp_queue[8];		/* the queue of each PCP */
+	u32 wol_supported;		/* WAKE_* the MAC can wake on */
+	u32 wolopts;			/* WAKE_* asked for (ethtool -s wol) */
 };
 
 static void *rs_of(const struct net_device *dev)
@@ -522,6 +525,33 @@ static void nxp_set_msglevel(struct net_device *dev, u32 level)
 	nxp_rs_set_msglevel(rs_of(dev), level);
 }
 
+/* Wake-on-LAN: what the driver declared (nxp_netdev_set_wol_supported()),
+ * through the net_device's wakeup setting as the C fec. Under RTNL. */
+static void nxp_get_wol(struct net_device *dev, struct ethtool_wolinfo *wol)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+
+	wol->supported = priv->wol_supported;
+	wol->wolopts = priv->wolopts;
+}
+
+static int nxp_set_wol(struct net_device *dev, struct ethtool_wolinfo *wol)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	int err;
+
+	if (!priv->wol_supported)
+		return -EOPNOTSUPP;
+	/* (The ethtool core refuses these first, with an extack message.) */
+	if (wol->wolopts & ~priv->wol_supported)
+		return -EINVAL;
+	err = device_set_wakeup_enable(&dev->dev, wol->wolopts != 0);
+	if (err)
+		return err;
+	priv->wolopts = wol->wolopts;
+	return 0;
+}
+
 static const struct ethtool_ops nxp_ethtool_ops = {
 	.supported_coalesce_params = ETHTOOL_COALESCE_USECS |
 				     ETHTOOL_COALESCE_MAX_FRAMES |
@@ -554,6 +584,8 @@ static const struct ethtool_ops nxp_ethtool_ops = {
 	.self_test		= net_selftest,
 	.get_eee		= nxp_get_eee,
 	.set_eee		= nxp_set_eee,
+	.get_wol		= nxp_get_wol,
+	.set_wol		= nxp_set_wol,
 };
 
 /* --- per-queue statistics (netdev_stat_ops) ------------------------------- */
@@ -634,7 +666,8 @@ static void nxp_reset_work(struct work_struct *work)
 	struct nxp_priv *priv = container_of(work, struct nxp_priv, reset_work);
 
 	rtnl_lock();
-	if (netif_running(priv->dev))
+	/* Not while suspended (detached): resume restarts the device. */
+	if (netif_running(priv->dev) && netif_device_present(priv->dev))
 		nxp_rs_reset(priv->rs);
 	rtnl_unlock();
 }
@@ -695,6 +728,61 @@ void nxp_netdev_unregister(struct net_device *dev)
 	unregister_netdev(dev);
 	/* Closed and unregistered: no new reset can be scheduled. */
 	cancel_work_sync(&priv->reset_work);
+}
+
+/* The MAC can wake the system on @wake (WAKE_* bits; 0: it cannot). */
+void nxp_netdev_set_wol_supported(struct net_device *dev, u32 wake)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+
+	priv->wol_supported = wake;
+	priv->wolopts &= wake;
+	device_set_wakeup_capable(&dev->dev, wake != 0);
+}
+
+/*
+ * System sleep (the platform driver's dev_pm_ops, netdev/pm.rs): a running
+ * device is detached (its queues stopped, the Tx watchdog and the reset work
+ * kept off) and the driver quiesces it, armed to wake the system if Wake-on-
+ * LAN is on; resume restarts it and attaches it again. A device that is down
+ * sleeps as it is. Process context.
+ */
+int nxp_netdev_suspend(struct net_device *dev)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	int err = 0;
+
+	rtnl_lock();
+	if (netif_running(dev) && netif_device_present(dev)) {
+		netif_device_detach(dev);
+		err = nxp_rs_suspend(priv->rs, priv->wolopts &&
+				     device_may_wakeup(&dev->dev));
+		if (err)
+			netif_device_attach(dev);
+	}
+	rtnl_unlock();
+	return err;
+}
+
+int nxp_netdev_resume(struct net_device *dev)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	int err = 0;
+
+	rtnl_lock();
+	if (netif_running(dev) && !netif_device_present(dev)) {
+		/* The PHY may have lost its settings (fec_resume()); phylib
+		 * logs an error, and the PHY is used as it is. */
+		if (dev->phydev)
+			phy_init_hw(dev->phydev);
+		err = nxp_rs_resume(priv->rs);
+		/* Attached even on failure: the device is then up without a
+		 * data path, as after a failed reset, and ip link down/up (or
+		 * the next reset) retries. */
+		netif_device_attach(dev);
+	}
+	rtnl_unlock();
+	return err;
 }
 
 /* Asks for nxp_rs_reset() to run in process context under RTNL (e.g. from
@@ -1108,6 +1196,24 @@ struct nxp_irq *nxp_irq_request(unsigned int irq, const char *name,
 		return NULL;
 	}
 	return i;
+}
+
+/* Arm (or disarm) the line to wake the system, its handler kept from
+ * running meanwhile (the C fec's wake IRQ handling around suspend). */
+int nxp_irq_set_wake(struct nxp_irq *i, bool on)
+{
+	int err;
+
+	if (on) {
+		disable_irq(i->irq);
+		err = enable_irq_wake(i->irq);
+		if (err)
+			enable_irq(i->irq);
+		return err;
+	}
+	err = disable_irq_wake(i->irq);
+	enable_irq(i->irq);
+	return err;
 }
 
 void nxp_irq_free(struct nxp_irq *i)
@@ -1977,6 +2083,10 @@ static int __nxp_phy_connect(struct net_device *dev, struct device_node *np)
 		__nxp_phy_disconnect(dev, np);
 		return -ENODEV;
 	}
+	/* System sleep stops and restarts the PHY with the MAC
+	 * (nxp_netdev_suspend()), as the C fec: the MDIO bus's own PM must
+	 * not suspend it behind the running state machine. */
+	phydev->mac_managed_pm = true;
 	return 0;
 }
 

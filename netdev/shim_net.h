@@ -130,6 +130,8 @@ void nxp_rs_set_msglevel(void *rs, u32 level);
 bool nxp_rs_ndo_gso_ok(void *rs, unsigned int segs, unsigned int nr_frags);
 int nxp_rs_ndo_set_rx_csum(void *rs, bool on);
 int nxp_rs_ndo_set_vlan(void *rs, bool rx, bool tx);
+int nxp_rs_suspend(void *rs, bool wake);
+int nxp_rs_resume(void *rs);
 void nxp_rs_std_stats(void *rs, int queue, struct nxp_std_stats *s);
 int nxp_rs_xdp_setup(void *rs, bool on, struct netlink_ext_ack *extack);
 int nxp_rs_ndo_xdp_xmit(void *rs, struct xdp_frame **frames, int n, bool flush);
@@ -146,6 +148,9 @@ void nxp_netdev_free(struct net_device *dev);
 int nxp_netdev_register(struct net_device *dev);
 void nxp_netdev_unregister(struct net_device *dev);
 void nxp_netdev_schedule_reset(struct net_device *dev);
+void nxp_netdev_set_wol_supported(struct net_device *dev, u32 wake);
+int nxp_netdev_suspend(struct net_device *dev);
+int nxp_netdev_resume(struct net_device *dev);
 void nxp_netdev_set_mac(struct net_device *dev, const u8 *mac);
 void nxp_netdev_get_mac(const struct net_device *dev, u8 *mac);
 void nxp_netdev_setup(struct net_device *dev, u32 hw_features, u32 features,
@@ -182,6 +187,7 @@ void nxp_queue_set_napi(struct net_device *dev, unsigned int queue, bool tx,
 /* IRQs */
 struct nxp_irq *nxp_irq_request(unsigned int irq, const char *name,
 				struct net_device *dev, unsigned int id, int *err);
+int nxp_irq_set_wake(struct nxp_irq *i, bool on);
 void nxp_irq_free(struct nxp_irq *i);
 
 /* Tx queues, BQL */

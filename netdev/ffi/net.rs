@@ -230,6 +230,9 @@ extern "C" {
     pub(crate) fn nxp_netdev_register(dev: *mut NetDevice) -> c_int;
     pub(crate) fn nxp_netdev_unregister(dev: *mut NetDevice);
     pub(crate) fn nxp_netdev_schedule_reset(dev: *mut NetDevice);
+    pub(crate) fn nxp_netdev_set_wol_supported(dev: *mut NetDevice, wake: u32);
+    pub(crate) fn nxp_netdev_suspend(dev: *mut NetDevice) -> c_int;
+    pub(crate) fn nxp_netdev_resume(dev: *mut NetDevice) -> c_int;
     pub(crate) fn nxp_netdev_set_mac(dev: *mut NetDevice, mac: *const u8);
     pub(crate) fn nxp_netdev_get_mac(dev: *const NetDevice, mac: *mut u8);
     pub(crate) fn nxp_netdev_setup(
@@ -280,6 +283,7 @@ extern "C" {
         id: c_uint,
         err: *mut c_int,
     ) -> *mut NxpIrq;
+    pub(crate) fn nxp_irq_set_wake(i: *mut NxpIrq, on: bool) -> c_int;
     pub(crate) fn nxp_irq_free(i: *mut NxpIrq);
 
     pub(crate) fn nxp_netdev_txq(dev: *mut NetDevice, idx: c_uint) -> *mut NetdevQueue;

@@ -339,6 +339,22 @@ macro_rules! declare_net_driver {
             }
             /// # Safety
             ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_suspend(rs: *mut c_void, wake: bool) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::suspend::<$t>(rs, wake) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_resume(rs: *mut c_void) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::resume::<$t>(rs) }
+            }
+            /// # Safety
+            ///
             /// `rs` is the state of a device registered by `Registration`;
             /// `extack` is null or valid.
             #[no_mangle]

@@ -192,6 +192,14 @@ impl NetDev {
         unsafe { ffi::nxp_netdev_schedule_reset(self.as_raw()) }
     }
 
+    /// The MAC can wake the system on a magic packet: `ethtool -s wol g`
+    /// is offered (and `wol d`), and [`NetDriver::suspend`] is told when it
+    /// is on. Before registration.
+    pub(crate) fn set_wol_magic(self) {
+        // SAFETY: Valid net_device.
+        unsafe { ffi::nxp_netdev_set_wol_supported(self.as_raw(), kernel::bindings::WAKE_MAGIC) }
+    }
+
     /// Tells the Tx watchdog the device made progress.
     pub(crate) fn trans_update(self) {
         // SAFETY: Valid net_device.

@@ -407,3 +407,27 @@ pub(crate) unsafe fn set_vlan<T: NetDriver>(rs: *mut c_void, rx: bool, tx: bool)
         Ok(0)
     })
 }
+
+/// # Safety
+///
+/// See the module documentation; called under RTNL with the device up and
+/// detached.
+pub(crate) unsafe fn suspend<T: NetDriver>(rs: *mut c_void, wake: bool) -> c_int {
+    from_result(|| {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.suspend(wake)?;
+        Ok(0)
+    })
+}
+
+/// # Safety
+///
+/// See the module documentation; called under RTNL with the device up and
+/// suspended by [`suspend`].
+pub(crate) unsafe fn resume<T: NetDriver>(rs: *mut c_void) -> c_int {
+    from_result(|| {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.resume()?;
+        Ok(0)
+    })
+}

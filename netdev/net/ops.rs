@@ -166,6 +166,26 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
             Ok(())
         }
     }
+
+    /// System sleep of a running device, under RTNL, its queues stopped
+    /// (the device is detached): quiesce it, and if `wake` (Wake-on-LAN on,
+    /// [`NetDev::set_wol_supported`](super::NetDev::set_wol_supported)) arm
+    /// it to wake the system. An error aborts the suspend. The default, for
+    /// a driver without Wake-on-LAN, closes the device as `ndo_stop`.
+    fn suspend(&self, wake: bool) -> Result {
+        if wake {
+            return Err(EOPNOTSUPP);
+        }
+        self.stop();
+        Ok(())
+    }
+
+    /// Resume after [`suspend`](NetDriver::suspend), under RTNL: the data
+    /// path running again (the device is then attached, whatever the
+    /// result). The default opens the device as `ndo_open`.
+    fn resume(&self) -> Result {
+        self.open()
+    }
 }
 
 /// A [`NetDriver`] whose C entry points [`declare_net_driver!`] defined: the

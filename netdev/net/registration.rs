@@ -88,6 +88,21 @@ impl<T: NetDriver> Registration<T> {
     pub(crate) fn dev(&self) -> NetDev {
         self.dev
     }
+
+    /// System sleep: a running device is detached and
+    /// [`NetDriver::suspend`]ed (under RTNL). From the parent device's
+    /// `dev_pm_ops` ([`crate::netdev::pm`]).
+    pub(crate) fn suspend(&self) -> Result {
+        // SAFETY: Registered by the type invariant.
+        to_result(unsafe { ffi::nxp_netdev_suspend(self.dev.as_raw()) })
+    }
+
+    /// Undoes [`Registration::suspend`]: [`NetDriver::resume`] and the
+    /// device attached again.
+    pub(crate) fn resume(&self) -> Result {
+        // SAFETY: Registered by the type invariant.
+        to_result(unsafe { ffi::nxp_netdev_resume(self.dev.as_raw()) })
+    }
 }
 
 impl<T: NetDriver> Drop for Registration<T> {

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! System sleep and Wake-on-LAN (`fec_suspend()`, `fec_resume()`): the data
+//! path is quiesced with its rings and interrupts kept, and with Wake-on-LAN
+//! on the MAC sleeps watching for a magic packet, its wake-up interrupt
+//! armed.
+
+use crate::fec::{
+    driver::Fec,
+    probe::{
+        Enet,
+        FecRs, //
+    },
+    quirks::Quirks,
+    regs::{
+        self,
+        ecr,
+        ievent, //
+    },
+};
+use crate::netdev::pm::SystemSleep;
+use core::sync::atomic::Ordering;
+use kernel::prelude::*;
+
+impl SystemSleep for FecRs {
+    fn suspend(data: Pin<&Enet>) -> Result {
+        data.net().suspend()
+    }
+
+    fn resume(data: Pin<&Enet>) -> Result {
+        data.net().resume()
+    }
+}
+
+impl Fec {
+    /// Quiesces the running data path for system sleep; with `wake`, the
+    /// MAC is left in sleep mode with magic packet detection and its
+    /// wake-up interrupt armed. Under RTNL, the device detached.
+    pub(crate) fn sleep(&self, wake: bool) -> Result {
+        // Before the PHY stops: the link-down restart it causes then leaves
+        // the MAC asleep instead of resetting it (`FEC_WOL_FLAG_SLEEP_ON`),
+        // with the station address and receive settings magic packet
+        // detection needs.
+        self.wol_sleep.store(wake, Ordering::Release);
+        // Before `hw_lock`: phy_stop() reports the link down through
+        // adjust_link(), which takes it.
+        self.dev.phy_stop();
+        let _hw = self.hw_lock.lock();
+        if !self.up.load(Ordering::Acquire) {
+            // A failed reset left the data path down: nothing runs.
+            return Ok(());
+        }
+        self.mask(self.tx_events() | ievent::RXF_0);
+        self.disable_napis();
+        self.dev.tx_disable();
+        self.stop_hw();
+        if wake {
+            {
+                let mut m = self.imask_lock.lock();
+                *m = ievent::WAKEUP;
+                self.regs.write(regs::IMASK, *m);
+            }
+            if let Err(e) = self.set_wake_irq(true) {
+                // Asleep without a wake-up line: as the C fec, the
+                // suspend goes on (the system then wakes by other means).
+                pr_warn!("fec_rs: wake-up interrupt not armed ({e:?})\n");
+            }
+        }
+        Ok(())
+    }
+
+    /// Restarts the data path after [`Fec::sleep`]. Under RTNL.
+    pub(crate) fn wake(&self) -> Result {
+        {
+            let _hw = self.hw_lock.lock();
+            if self.wol_sleep.swap(false, Ordering::AcqRel) {
+                // The wake-up event masked and acknowledged before its line
+                // is back: the handler does not know it.
+                {
+                    let mut m = self.imask_lock.lock();
+                    *m = 0;
+                    self.regs.write(regs::IMASK, 0);
+                }
+                self.regs.write(regs::IEVENT, ievent::WAKEUP);
+                if let Err(e) = self.set_wake_irq(false) {
+                    pr_warn!("fec_rs: wake-up interrupt not disarmed ({e:?})\n");
+                }
+            }
+            if self.up.load(Ordering::Acquire) {
+                // The MAC reset ends sleep mode (MAGICEN, SLEEP).
+                self.restart_hw();
+                self.tx_halted.store(false, Ordering::Release);
+                self.resume();
+                self.dev.tx_wake_all();
+            } else {
+                self.bring_up()?;
+            }
+        }
+        // (The shim re-initialized the PHY.)
+        self.dev.phy_start();
+        Ok(())
+    }
+
+    /// Sleep mode with magic packet detection on the configured MAC, in
+    /// place of its reset (`fec_ctrl_reset()` with Wake-on-LAN).
+    pub(crate) fn enter_sleep_mode(&self) {
+        let v = self.regs.read(regs::ECNTRL) | ecr::MAGICEN | ecr::SLEEP;
+        self.regs.write(regs::ECNTRL, v);
+    }
+
+    /// Arms (or disarms) the interrupt line the wake-up event comes on, if
+    /// it is requested (`fec_enet_get_wakeup_irq()`). `hw_lock` held.
+    fn set_wake_irq(&self, on: bool) -> Result {
+        let line = if self.variant.quirks.has(Quirks::WAKEUP_FROM_INT2) {
+            2
+        } else {
+            0
+        };
+        // Out of the lock for the call, which may sleep; `hw_lock` keeps
+        // `free_irqs` away meanwhile.
+        let mut irqs = core::mem::take(&mut *self.irqs.lock());
+        let r = irqs.get_mut(line).map_or(Ok(()), |irq| irq.set_wake(on));
+        *self.irqs.lock() = irqs;
+        r
+    }
+}
