@@ -38,7 +38,7 @@ sleep_once() {
 }
 sleep_once idle
 
-iperf3 -c $HOST_IP -p 5202 -t $((delay + 20)) -w 128K -J > /tmp/susp.json 2>&1 &
+iperf3 -c $HOST_IP -p 5202 -t $((delay + 14)) -w 128K -J > /tmp/susp.json 2>&1 &
 ip=$!
 sleep 4
 sleep_once traffic
