@@ -247,6 +247,9 @@ impl Fec {
                 drop(skb);
                 return self.tx_drop();
             }
+            // The copy has no socket: the timestamps the socket asked for
+            // are given now, from the original.
+            skb.tx_timestamp();
             match skb.copy_aligned(mask + 1) {
                 Some(s) => {
                     skb = s;

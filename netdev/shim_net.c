@@ -586,6 +586,8 @@ static const struct ethtool_ops nxp_ethtool_ops = {
 	.set_eee		= nxp_set_eee,
 	.get_wol		= nxp_get_wol,
 	.set_wol		= nxp_set_wol,
+	/* Software timestamps (the Tx path calls skb_tx_timestamp()). */
+	.get_ts_info		= ethtool_op_get_ts_info,
 };
 
 /* --- per-queue statistics (netdev_stat_ops) ------------------------------- */
@@ -1357,6 +1359,13 @@ void nxp_skb_tx_info(const struct sk_buff *skb, struct nxp_tx_info *ti)
 	ti->l4 = skb_transport_offset(skb);
 	ti->hdr_len = skb_tcp_all_headers(skb);
 	ti->mss = skb_shinfo(skb)->gso_size;
+}
+
+/* skb_tx_timestamp(): the software (and PHY) Tx timestamps a socket asked
+ * for, as @skb goes to the hardware; the caller saw one asked for. */
+void nxp_skb_tx_timestamp(struct sk_buff *skb)
+{
+	skb_tx_timestamp(skb);
 }
 
 /* Moves *@pskb's 802.1Q tag from the skb into the frame

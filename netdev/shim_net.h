@@ -211,6 +211,7 @@ void nxp_extack_msg(struct netlink_ext_ack *extack, const char *msg);
 /* skbs */
 unsigned int nxp_skb_frag_len(const struct sk_buff *skb, unsigned int i);
 void nxp_skb_tx_info(const struct sk_buff *skb, struct nxp_tx_info *ti);
+void nxp_skb_tx_timestamp(struct sk_buff *skb);
 int nxp_netdev_set_pcp_queues(struct net_device *dev, const u8 *map);
 void nxp_netdev_set_tso_max_segs(struct net_device *dev, unsigned int segs);
 bool nxp_skb_push_bytes(struct sk_buff **pskb, const void *src, unsigned int len);

@@ -141,6 +141,29 @@ impl Skb {
         }
     }
 
+    /// Gives the software (and PHY) Tx timestamps the socket asked for, as
+    /// the packet goes to the hardware (`skb_tx_timestamp()`); no call
+    /// unless one is asked for.
+    #[inline]
+    pub(crate) fn tx_timestamp(&mut self) {
+        use kernel::bindings::{
+            SKBTX_BPF,
+            SKBTX_HW_TSTAMP_NOBPF,
+            SKBTX_SW_TSTAMP, //
+        };
+        // SAFETY: As for `nr_frags`: only the `tx_flags` byte is read, by
+        // place; the socket layer set it before the skb reached us.
+        let flags = unsafe {
+            let f = self.fields();
+            let shinfo = (*f).end.end_pointer((*f).head);
+            u32::from((*shinfo.cast::<kernel::bindings::skb_shared_info>()).tx_flags)
+        };
+        if flags & (SKBTX_SW_TSTAMP | SKBTX_BPF | SKBTX_HW_TSTAMP_NOBPF) != 0 {
+            // SAFETY: Valid skb, owned by us (`&mut self`).
+            unsafe { ffi::nxp_skb_tx_timestamp(self.as_raw()) }
+        }
+    }
+
     /// Length of page fragment `i`, `None` past the last.
     pub(crate) fn frag_len(&self, i: u32) -> Option<u32> {
         if i >= self.nr_frags() {

@@ -363,7 +363,7 @@ pub(crate) fn xmit<P: XmitPath>(
             .maybe_stop(&lane.counters(size), t.stop(), t.wake());
         return TxVerdict::Busy(skb);
     }
-    let Some((skb, opt, bytes)) = prepare(skb) else {
+    let Some((mut skb, opt, bytes)) = prepare(skb) else {
         drop(guard);
         return drop_in_batch(p, xmit);
     };
@@ -398,6 +398,9 @@ pub(crate) fn xmit<P: XmitPath>(
         drop(skb);
         return drop_in_batch(p, xmit);
     };
+    // Timestamped as it goes to the hardware, before a completion can
+    // free it.
+    skb.tx_timestamp();
     tx.book.set_skb(produced, skb);
     if let Some(l) = &gso {
         lane.stats.tso(l.segs());

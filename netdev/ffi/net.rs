@@ -315,6 +315,7 @@ extern "C" {
 
     pub(crate) fn nxp_skb_frag_len(skb: *const SkBuff, i: c_uint) -> c_uint;
     pub(crate) fn nxp_skb_tx_info(skb: *const SkBuff, ti: *mut NxpTxInfo);
+    pub(crate) fn nxp_skb_tx_timestamp(skb: *mut SkBuff);
     pub(crate) fn nxp_skb_push_bytes(
         pskb: *mut *mut SkBuff,
         src: *const c_void,
