@@ -243,6 +243,8 @@ pub(crate) struct Fec {
     /// Suspending (or suspended) with Wake-on-LAN: a MAC stop leaves the
     /// MAC in sleep mode, watching for a magic packet (`fec/pm.rs`).
     pub(crate) wol_sleep: AtomicBool,
+    /// The wake-up interrupt line is armed (`fec/pm.rs`).
+    pub(crate) wake_armed: AtomicBool,
 }
 
 impl Fec {
@@ -350,6 +352,7 @@ impl Fec {
             rx_csum: AtomicBool::new(csum),
             combined_napi,
             wol_sleep: AtomicBool::new(false),
+            wake_armed: AtomicBool::new(false),
         }? Error))
     }
 }

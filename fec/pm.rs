@@ -60,10 +60,11 @@ impl Fec {
                 *m = ievent::WAKEUP;
                 self.regs.write(regs::IMASK, *m);
             }
-            if let Err(e) = self.set_wake_irq(true) {
+            match self.set_wake_irq(true) {
+                Ok(armed) => self.wake_armed.store(armed, Ordering::Release),
                 // Asleep without a wake-up line: as the C fec, the
                 // suspend goes on (the system then wakes by other means).
-                pr_warn!("fec_rs: wake-up interrupt not armed ({e:?})\n");
+                Err(e) => pr_warn!("fec_rs: wake-up interrupt not armed ({e:?})\n"),
             }
         }
         Ok(())
@@ -82,6 +83,8 @@ impl Fec {
                     self.regs.write(regs::IMASK, 0);
                 }
                 self.regs.write(regs::IEVENT, ievent::WAKEUP);
+            }
+            if self.wake_armed.swap(false, Ordering::AcqRel) {
                 if let Err(e) = self.set_wake_irq(false) {
                     pr_warn!("fec_rs: wake-up interrupt not disarmed ({e:?})\n");
                 }
@@ -109,8 +112,9 @@ impl Fec {
     }
 
     /// Arms (or disarms) the interrupt line the wake-up event comes on, if
-    /// it is requested (`fec_enet_get_wakeup_irq()`). `hw_lock` held.
-    fn set_wake_irq(&self, on: bool) -> Result {
+    /// it is requested (`fec_enet_get_wakeup_irq()`): whether there was one.
+    /// `hw_lock` held.
+    fn set_wake_irq(&self, on: bool) -> Result<bool> {
         let line = if self.variant.quirks.has(Quirks::WAKEUP_FROM_INT2) {
             2
         } else {
@@ -119,7 +123,9 @@ impl Fec {
         // Out of the lock for the call, which may sleep; `hw_lock` keeps
         // `free_irqs` away meanwhile.
         let mut irqs = core::mem::take(&mut *self.irqs.lock());
-        let r = irqs.get_mut(line).map_or(Ok(()), |irq| irq.set_wake(on));
+        let r = irqs
+            .get_mut(line)
+            .map_or(Ok(false), |irq| irq.set_wake(on).map(|()| true));
         *self.irqs.lock() = irqs;
         r
     }
