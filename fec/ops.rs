@@ -212,6 +212,13 @@ impl NetDriver for Fec {
             }
             (rx, tx)
         });
+        // A magic packet's wake-up event (unmasked only while asleep with
+        // Wake-on-LAN, `fec/pm.rs`): acknowledged, as the C fec does every
+        // event.
+        let woke = ev & ievent::WAKEUP != 0;
+        if woke {
+            self.regs.write(regs::IEVENT, ievent::WAKEUP);
+        }
         if self.combined_napi {
             if rx || tx != 0 {
                 self.rx_napi.schedule();
@@ -224,7 +231,7 @@ impl NetDriver for Fec {
                 q.tx.napi.schedule();
             }
         }
-        rx || tx != 0
+        rx || tx != 0 || woke
     }
 
     fn xdp_setup(&self, on: bool, ext: &mut ExtAck<'_>) -> Result {

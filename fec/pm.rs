@@ -47,7 +47,11 @@ impl Fec {
         self.dev.phy_stop();
         let _hw = self.hw_lock.lock();
         if !self.up.load(Ordering::Acquire) {
-            // A failed reset left the data path down: nothing runs.
+            // A failed reset left the data path down: nothing runs, and
+            // nothing can wake the system.
+            if wake {
+                pr_warn!("fec_rs: suspending with the data path down: no Wake-on-LAN\n");
+            }
             return Ok(());
         }
         self.mask(self.tx_events() | ievent::RXF_0);
@@ -55,15 +59,19 @@ impl Fec {
         self.dev.tx_disable();
         self.stop_hw();
         if wake {
-            {
-                let mut m = self.imask_lock.lock();
-                *m = ievent::WAKEUP;
-                self.regs.write(regs::IMASK, *m);
-            }
+            // The line armed first (its handler then off), and the event
+            // unmasked only on an armed line: an event with nothing to wake
+            // would only interrupt the sleep.
             match self.set_wake_irq(true) {
-                Ok(armed) => self.wake_armed.store(armed, Ordering::Release),
+                Ok(true) => {
+                    self.wake_armed.store(true, Ordering::Release);
+                    let mut m = self.imask_lock.lock();
+                    *m = ievent::WAKEUP;
+                    self.regs.write(regs::IMASK, *m);
+                }
                 // Asleep without a wake-up line: as the C fec, the
                 // suspend goes on (the system then wakes by other means).
+                Ok(false) => pr_warn!("fec_rs: wake-up interrupt not armed (no line)\n"),
                 Err(e) => pr_warn!("fec_rs: wake-up interrupt not armed ({e:?})\n"),
             }
         }
@@ -72,7 +80,7 @@ impl Fec {
 
     /// Restarts the data path after [`Fec::sleep`]. Under RTNL.
     pub(crate) fn wake(&self) -> Result {
-        {
+        let r = {
             let _hw = self.hw_lock.lock();
             if self.wol_sleep.swap(false, Ordering::AcqRel) {
                 // The wake-up event masked and acknowledged before its line
@@ -95,13 +103,17 @@ impl Fec {
                 self.tx_halted.store(false, Ordering::Release);
                 self.resume();
                 self.dev.tx_wake_all();
+                Ok(())
             } else {
-                self.bring_up()?;
+                self.bring_up()
             }
-        }
-        // (The shim re-initialized the PHY.)
+        };
+        // The PHY, which may have lost its settings, after the MAC (as
+        // `fec_resume()`), and started whatever the data path did: it was
+        // stopped by the suspend, and the next close stops it again.
+        self.dev.phy_init_hw();
         self.dev.phy_start();
-        Ok(())
+        r
     }
 
     /// Sleep mode with magic packet detection on the configured MAC, in

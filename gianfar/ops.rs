@@ -251,7 +251,10 @@ impl NetDriver for Gfar {
             let ev = g.regs.read(regs::IEVENT) & ievent::ERR;
             if ev != 0 {
                 g.regs.write(regs::IEVENT, ev);
-                g.err_events.fetch_add(1, Ordering::Relaxed);
+                // (A magic packet's wake-up event is no error.)
+                if ev & !ievent::MAG != 0 {
+                    g.err_events.fetch_add(1, Ordering::Relaxed);
+                }
                 handled = true;
             }
         }

@@ -2,8 +2,9 @@
 
 //! System sleep and Wake-on-LAN (`gfar_suspend()`, `gfar_resume()`): a
 //! running controller is closed, or with Wake-on-LAN on halted in magic
-//! packet mode, its rings, interrupts and PHY kept; either way it is rebuilt
-//! on resume as after a reset (`gfar_restore()`). The C gianfar's wake-up
+//! packet mode with its rings and interrupts kept (the PHY stopped but
+//! powered); either way it is rebuilt on resume as after a reset
+//! (`gfar_restore()`). The C gianfar's wake-up
 //! on filer rules (`fsl,wake-on-filer`, wake on unicast) is not offered.
 
 use crate::gianfar::{
@@ -52,6 +53,10 @@ impl Gfar {
         }
         self.wol_sleep.store(true, Ordering::Release);
         self.quiesce();
+        // The PHY's state machine stops (its link-down report done before
+        // MACCFG2 is armed below); with Wake-on-LAN on, phylib keeps the
+        // PHY powered, its link up for the magic packet.
+        self.dev.phy_stop();
         self.halt();
         // The receiver on, its DMA halted: the MAC only watches for a
         // magic packet, whose event wakes the system.
@@ -69,11 +74,12 @@ impl Gfar {
             r.write(regs::MACCFG2, r.read(regs::MACCFG2) & !maccfg2::MPEN);
             r.write(regs::IEVENT, ievent::MAG);
             // What the sleep kept goes, as after a close.
-            self.dev.phy_stop();
             self.free_irqs();
             self.free_rings();
             self.dev.carrier(false);
         }
+        // The PHY may have lost its settings; `open` starts it.
+        self.dev.phy_init_hw();
         self.open()
     }
 

@@ -106,18 +106,21 @@ impl Node {
         (err == 0).then_some(v)
     }
 
-    /// Whether the string property `name` is `value` (or, for a string
-    /// list, holds it).
+    /// Whether the string property `name` is `value`, ignoring ASCII case
+    /// (the C drivers' `strcasecmp()` of `model`).
     pub(crate) fn string_is(&self, name: &CStr, value: &CStr) -> bool {
-        // SAFETY: `self` is a valid node, `name` and `value` NUL-terminated.
-        let index = unsafe {
-            bindings::of_property_match_string(
-                self.as_raw(),
-                name.as_char_ptr(),
-                value.as_char_ptr(),
-            )
-        };
-        index >= 0
+        let mut s: *const kernel::ffi::c_char = core::ptr::null();
+        // SAFETY: `self` is a valid node, `name` NUL-terminated and `s`
+        // writable.
+        if unsafe { bindings::of_property_read_string(self.as_raw(), name.as_char_ptr(), &mut s) }
+            != 0
+        {
+            return false;
+        }
+        // SAFETY: On success `s` points to the property's NUL-terminated
+        // value, which lives as long as the node (referenced by `self`).
+        let s = unsafe { CStr::from_char_ptr(s) };
+        s.to_bytes().eq_ignore_ascii_case(value.to_bytes())
     }
 
     /// Whether the node has the boolean property `name`.

@@ -773,10 +773,6 @@ int nxp_netdev_resume(struct net_device *dev)
 
 	rtnl_lock();
 	if (netif_running(dev) && !netif_device_present(dev)) {
-		/* The PHY may have lost its settings (fec_resume()); phylib
-		 * logs an error, and the PHY is used as it is. */
-		if (dev->phydev)
-			phy_init_hw(dev->phydev);
 		err = nxp_rs_resume(priv->rs);
 		/* Attached even on failure: the device is then up without a
 		 * data path, as after a failed reset, and ip link down/up (or
@@ -2134,6 +2130,15 @@ void nxp_phy_start(struct net_device *dev)
 {
 	if (!WARN_ON_ONCE(!dev->phydev))
 		phy_start(dev->phydev);
+}
+
+/* Re-initializes the PHY, which may have lost its settings during system
+ * sleep (fec_resume()); phylib logs an error, and the PHY is used as it
+ * is. */
+void nxp_phy_init_hw(struct net_device *dev)
+{
+	if (!WARN_ON_ONCE(!dev->phydev))
+		phy_init_hw(dev->phydev);
 }
 
 void nxp_phy_stop(struct net_device *dev)

@@ -298,6 +298,7 @@ void nxp_xsk_tx_completed(struct xsk_buff_pool *pool, u32 n);
 int nxp_phy_connect(struct net_device *dev, struct device_node *np);
 void nxp_phy_disconnect(struct net_device *dev, struct device_node *np);
 void nxp_phy_start(struct net_device *dev);
+void nxp_phy_init_hw(struct net_device *dev);
 void nxp_phy_stop(struct net_device *dev);
 void nxp_phy_mac_caps(struct net_device *dev, bool gbit, bool asym_pause);
 bool nxp_phy_state(struct net_device *dev, int *speed, bool *full_duplex);

@@ -152,11 +152,16 @@ impl Skb {
             SKBTX_SW_TSTAMP, //
         };
         // SAFETY: As for `nr_frags`: only the `tx_flags` byte is read, by
-        // place; the socket layer set it before the skb reached us.
+        // place. TCP may update the flags of a shared info it shares with
+        // its clone of this skb meanwhile (`tcp_skb_collapse_tstamp()`), so
+        // the read is volatile (`READ_ONCE`): either value is a whole byte.
         let flags = unsafe {
             let f = self.fields();
-            let shinfo = (*f).end.end_pointer((*f).head);
-            u32::from((*shinfo.cast::<kernel::bindings::skb_shared_info>()).tx_flags)
+            let shinfo = (*f)
+                .end
+                .end_pointer((*f).head)
+                .cast::<kernel::bindings::skb_shared_info>();
+            u32::from(core::ptr::addr_of!((*shinfo).tx_flags).read_volatile())
         };
         if flags & (SKBTX_SW_TSTAMP | SKBTX_BPF | SKBTX_HW_TSTAMP_NOBPF) != 0 {
             // SAFETY: Valid skb, owned by us (`&mut self`).

@@ -25,16 +25,24 @@ echo "$delay" > /sys/module/suspend/parameters/pm_test_delay 2> /dev/null ||
 	diag "pm_test_delay stays $(cat /sys/module/suspend/parameters/pm_test_delay 2> /dev/null)"
 echo devices > /sys/power/pm_test
 rx_packets() { cat /sys/class/net/$IF/statistics/rx_packets; }
-# sleep_once <name>: a suspend and resume of the devices; then the link,
-# pings and counters.
+carrier_changes() { cat /sys/class/net/$IF/carrier_changes; }
+# sleep_once <name> [link kept]: a suspend and resume of the devices; then
+# the link, pings and counters. The driver's callbacks ran: its PHY was
+# stopped and started again, so the carrier went down and came back (not
+# with the C gianfar's Wake-on-LAN, which keeps its PHY running: "link
+# kept").
 sleep_once() {
 	p0=$(rx_packets)
+	c0=$(carrier_changes)
 	check "$1: suspend and resume" sh -c 'echo freeze > /sys/power/state'
 	check "$1: link back" link_back
 	check "$1: pings after resume" ping -c 3 -W 3 $HOST_IP
 	p1=$(rx_packets)
-	diag "$1: rx_packets $p0 -> $p1"
+	c1=$(carrier_changes)
+	diag "$1: rx_packets $p0 -> $p1, carrier_changes $c0 -> $c1"
 	check "$1: counters kept counting" test "$p1" -gt "$p0"
+	[ -n "${2:-}" ] ||
+		check "$1: the driver's suspend and resume ran (carrier down and up)" test "$c1" -ge $((c0 + 2))
 }
 sleep_once idle
 
@@ -51,7 +59,10 @@ check "traffic: the TCP transfer across the suspend completed" test $rc = 0
 # drivers) or of its controller (the C gianfar) is <state>.
 wakeup() {
 	for w in /sys/class/net/$IF/power/wakeup /sys/class/net/$IF/device/power/wakeup; do
-		[ -f $w ] && echo "$w: $(cat $w)" && [ "$(cat $w)" = "$1" ] && return 0
+		[ -f $w ] || continue
+		echo "$w: $(cat $w)"
+		[ "$(cat $w)" = "$1" ]
+		return
 	done
 	return 1
 }
@@ -63,7 +74,10 @@ case "$supported" in
 	check "wol g" ethtool -s $IF wol g
 	check "reads back g" test "$(wol Wake-on)" = g
 	check "power/wakeup enabled" wakeup enabled
-	sleep_once wol
+	kept=
+	[ "$NXP_DRIVER" = c ] && [ "$NXP_MAC" = etsec ] && kept=1
+	sleep_once wol $kept
+	check "wol: the wake-up interrupt was armed" sh -c '! dmesg | grep "wake-up interrupt not armed"'
 	check "wol d" ethtool -s $IF wol d
 	check "reads back d" test "$(wol Wake-on)" = d
 	check "power/wakeup disabled" wakeup disabled

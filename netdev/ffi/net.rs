@@ -466,6 +466,7 @@ extern "C" {
     pub(crate) fn nxp_phy_connect(dev: *mut NetDevice, np: *mut bindings::device_node) -> c_int;
     pub(crate) fn nxp_phy_disconnect(dev: *mut NetDevice, np: *mut bindings::device_node);
     pub(crate) fn nxp_phy_start(dev: *mut NetDevice);
+    pub(crate) fn nxp_phy_init_hw(dev: *mut NetDevice);
     pub(crate) fn nxp_phy_stop(dev: *mut NetDevice);
     pub(crate) fn nxp_phy_mac_caps(dev: *mut NetDevice, gbit: bool, asym_pause: bool);
     pub(crate) fn nxp_phy_state(dev: *mut NetDevice, speed: *mut c_int, full: *mut bool) -> bool;

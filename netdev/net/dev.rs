@@ -243,6 +243,13 @@ impl NetDev {
         unsafe { ffi::nxp_phy_start(self.as_raw()) }
     }
 
+    /// Re-initializes the PHY after system sleep, which may have reset it
+    /// (its settings, interrupts), before [`NetDev::phy_start`].
+    pub(crate) fn phy_init_hw(self) {
+        // SAFETY: Valid net_device; the shim checks for the PHY.
+        unsafe { ffi::nxp_phy_init_hw(self.as_raw()) }
+    }
+
     pub(crate) fn phy_stop(self) {
         // SAFETY: Valid net_device; the shim checks for the PHY.
         unsafe { ffi::nxp_phy_stop(self.as_raw()) }
