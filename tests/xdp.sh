@@ -215,8 +215,10 @@ fi
 xsk_start() {
 	xdpload $IF $1 ${2:-$N} > /tmp/xsk.out 2>&1 &
 	XSK=$!
+	# (Up to 20 s: the program's attach and the socket's bind each rebuild
+	# the rings.)
 	k=0
-	while [ $k -lt 50 ] && kill -0 $XSK 2> /dev/null; do
+	while [ $k -lt 200 ] && kill -0 $XSK 2> /dev/null; do
 		grep -q "xsk ready" /tmp/xsk.out && return 0
 		sleep 0.1
 		k=$((k + 1))
