@@ -453,17 +453,9 @@ impl Fec {
     /// settings): Tx and NAPI paused around `restart_hw`, or the MAC stopped
     /// when the link is down. `hw_lock` held, data path up.
     pub(crate) fn restart_live(&self, link_up: bool) {
-        // Masked first: an event of the restart window stays pending in EIR
-        // and fires once `resume()` unmasks it. NAPIs before the queue (see
-        // `bring_down`).
-        self.mask(self.tx_events() | ievent::RXF_0);
-        self.disable_napis();
-        self.dev.tx_disable();
+        self.quiesce();
         if link_up {
-            self.restart_hw();
-            self.tx_halted.store(false, Ordering::Release);
-            self.resume();
-            self.dev.tx_wake_all();
+            self.restart_running();
         } else {
             // The queue stays stopped until the link is back (and the MAC
             // restarted): nothing may go into the ring of a stopped MAC, so
@@ -478,7 +470,27 @@ impl Fec {
         }
     }
 
-    pub(crate) fn disable_napis(&self) {
+    /// Pauses a running data path: its events masked, NAPIs and queues
+    /// off, the rings and interrupts kept. Masked first: an event of the
+    /// pause stays pending in EIR and fires once `resume()` unmasks it.
+    /// NAPIs before the queue (see `bring_down`).
+    pub(crate) fn quiesce(&self) {
+        self.mask(self.tx_events() | ievent::RXF_0);
+        self.disable_napis();
+        self.dev.tx_disable();
+    }
+
+    /// Restarts a data path paused by [`Fec::quiesce`]: the MAC reset and
+    /// programmed, the rings from their start, NAPIs, events and queues
+    /// on.
+    pub(crate) fn restart_running(&self) {
+        self.restart_hw();
+        self.tx_halted.store(false, Ordering::Release);
+        self.resume();
+        self.dev.tx_wake_all();
+    }
+
+    fn disable_napis(&self) {
         self.rx_napi.disable();
         for q in self.txs.iter() {
             q.tx.napi.disable();

@@ -54,9 +54,7 @@ impl Fec {
             }
             return Ok(());
         }
-        self.mask(self.tx_events() | ievent::RXF_0);
-        self.disable_napis();
-        self.dev.tx_disable();
+        self.quiesce();
         self.stop_hw();
         if wake {
             // The line armed first (its handler then off), and the event
@@ -99,10 +97,7 @@ impl Fec {
             }
             if self.up.load(Ordering::Acquire) {
                 // The MAC reset ends sleep mode (MAGICEN, SLEEP).
-                self.restart_hw();
-                self.tx_halted.store(false, Ordering::Release);
-                self.resume();
-                self.dev.tx_wake_all();
+                self.restart_running();
                 Ok(())
             } else {
                 self.bring_up()

@@ -45,7 +45,10 @@ use crate::netdev::{
         NetDriver,
         RxModeCtx, //
     },
-    poll::Irq,
+    poll::{
+        Irq,
+        Napi, //
+    },
     MacAddr, //
 };
 use crate::txring::{
@@ -218,6 +221,32 @@ impl Gfar {
         }
         let v = r.read(regs::MACCFG1);
         r.write(regs::MACCFG1, v & !(maccfg1::RX_EN | maccfg1::TX_EN));
+    }
+
+    /// Stops the running controller, the first half of a close: NAPIs and
+    /// queues off, the PHY's state machine stopped, the DMA and MAC halted;
+    /// rings and interrupts kept.
+    pub(crate) fn halt_all(&self) {
+        // NAPIs first, then the queues: a last Tx poll after a queue is
+        // disabled could wake it again, and xmit would then race with the
+        // ring teardown.
+        for g in self.groups.iter() {
+            Napi::unlink_queue(self.dev, g.index as u32, false);
+            Napi::unlink_queue(self.dev, g.index as u32, true);
+            g.rx_napi.disable();
+            g.tx.napi.disable();
+        }
+        self.dev.tx_disable();
+        self.dev.phy_stop();
+        self.halt();
+    }
+
+    /// The second half of a close: interrupts and rings freed, the carrier
+    /// off.
+    pub(crate) fn release(&self) {
+        self.free_irqs();
+        self.free_rings();
+        self.dev.carrier(false);
     }
 
     /// Enables the queues, DMA, MAC and interrupts (`gfar_start()`).

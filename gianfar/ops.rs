@@ -82,12 +82,8 @@ impl NetDriver for Gfar {
         if !self.up.swap(false, Ordering::AcqRel) {
             return;
         }
-        self.quiesce();
-        self.dev.phy_stop();
-        self.halt();
-        self.free_irqs();
-        self.free_rings();
-        self.dev.carrier(false);
+        self.halt_all();
+        self.release();
     }
 
     // Inline into the shim's entry point: one call less per packet.

@@ -23,8 +23,7 @@ use crate::gianfar::{
 };
 use crate::netdev::{
     net::NetDriver,
-    pm::SystemSleep,
-    poll::Napi, //
+    pm::SystemSleep, //
 };
 use core::sync::atomic::Ordering;
 use kernel::prelude::*;
@@ -44,20 +43,18 @@ impl Gfar {
     /// `wake` halted with magic packet detection on. Under RTNL, the device
     /// detached.
     pub(crate) fn sleep(&self, wake: bool) {
-        if !wake {
-            self.stop();
-            return;
-        }
         if !self.up.swap(false, Ordering::AcqRel) {
             return;
         }
+        // The PHY's state machine stops with the controller (its link-down
+        // report done before MACCFG2 is armed below); with Wake-on-LAN on,
+        // phylib keeps the PHY powered, its link up for the magic packet.
+        self.halt_all();
+        if !wake {
+            self.release();
+            return;
+        }
         self.wol_sleep.store(true, Ordering::Release);
-        self.quiesce();
-        // The PHY's state machine stops (its link-down report done before
-        // MACCFG2 is armed below); with Wake-on-LAN on, phylib keeps the
-        // PHY powered, its link up for the magic packet.
-        self.dev.phy_stop();
-        self.halt();
         // The receiver on, its DMA halted: the MAC only watches for a
         // magic packet, whose event wakes the system.
         let r = &self.groups[0].regs;
@@ -74,26 +71,10 @@ impl Gfar {
             r.write(regs::MACCFG2, r.read(regs::MACCFG2) & !maccfg2::MPEN);
             r.write(regs::IEVENT, ievent::MAG);
             // What the sleep kept goes, as after a close.
-            self.free_irqs();
-            self.free_rings();
-            self.dev.carrier(false);
+            self.release();
         }
         // The PHY may have lost its settings; `open` starts it.
         self.dev.phy_init_hw();
         self.open()
-    }
-
-    /// Stops the data path's NAPIs and queues (the first steps of a close).
-    pub(crate) fn quiesce(&self) {
-        // NAPIs first, then the queues: a last Tx poll after a queue is
-        // disabled could wake it again, and xmit would then race with the
-        // ring teardown.
-        for g in self.groups.iter() {
-            Napi::unlink_queue(self.dev, g.index as u32, false);
-            Napi::unlink_queue(self.dev, g.index as u32, true);
-            g.rx_napi.disable();
-            g.tx.napi.disable();
-        }
-        self.dev.tx_disable();
     }
 }

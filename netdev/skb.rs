@@ -130,14 +130,21 @@ impl Skb {
     /// place).
     #[inline]
     pub(crate) fn nr_frags(&self) -> u32 {
-        // SAFETY: Valid owned skb (type invariant): `head`/`end` locate its
-        // shared info, maybe shared with clones; only its `nr_frags` byte is
-        // read, by place (no reference made), and a shared info's fragments
-        // never change before it is unshared.
+        // SAFETY: The shared info of a valid skb (`shinfo`), maybe shared
+        // with clones; only its `nr_frags` byte is read, by place (no
+        // reference made), and a shared info's fragments never change
+        // before it is unshared.
+        unsafe { u32::from((*self.shinfo()).nr_frags) }
+    }
+
+    /// The skb's shared info (`skb_shinfo()`), located in place (no call).
+    #[inline]
+    fn shinfo(&self) -> *const kernel::bindings::skb_shared_info {
+        // SAFETY: Valid owned skb (type invariant): its `head` and `end`
+        // fields are read in place and locate its shared info.
         unsafe {
             let f = self.fields();
-            let shinfo = (*f).end.end_pointer((*f).head);
-            u32::from((*shinfo.cast::<kernel::bindings::skb_shared_info>()).nr_frags)
+            (*f).end.end_pointer((*f).head).cast_const().cast()
         }
     }
 
@@ -151,18 +158,13 @@ impl Skb {
             SKBTX_HW_TSTAMP_NOBPF,
             SKBTX_SW_TSTAMP, //
         };
-        // SAFETY: As for `nr_frags`: only the `tx_flags` byte is read, by
-        // place. TCP may update the flags of a shared info it shares with
-        // its clone of this skb meanwhile (`tcp_skb_collapse_tstamp()`), so
-        // the read is volatile (`READ_ONCE`): either value is a whole byte.
-        let flags = unsafe {
-            let f = self.fields();
-            let shinfo = (*f)
-                .end
-                .end_pointer((*f).head)
-                .cast::<kernel::bindings::skb_shared_info>();
-            u32::from(core::ptr::addr_of!((*shinfo).tx_flags).read_volatile())
-        };
+        // SAFETY: The shared info of a valid skb (`shinfo`); only its
+        // `tx_flags` byte is read, by place. TCP may update the flags of a
+        // shared info it shares with its clone of this skb meanwhile
+        // (`tcp_skb_collapse_tstamp()`), so the read is volatile
+        // (`READ_ONCE`): either value is a whole byte.
+        let flags =
+            unsafe { u32::from(core::ptr::addr_of!((*self.shinfo()).tx_flags).read_volatile()) };
         if flags & (SKBTX_SW_TSTAMP | SKBTX_BPF | SKBTX_HW_TSTAMP_NOBPF) != 0 {
             // SAFETY: Valid skb, owned by us (`&mut self`).
             unsafe { ffi::nxp_skb_tx_timestamp(self.as_raw()) }

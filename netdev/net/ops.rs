@@ -169,7 +169,7 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
 
     /// System sleep of a running device, under RTNL, its queues stopped
     /// (the device is detached): quiesce it, and if `wake` (Wake-on-LAN on,
-    /// [`NetDev::set_wol_supported`](super::NetDev::set_wol_supported)) arm
+    /// [`NetDev::set_wol_magic`](super::NetDev::set_wol_magic)) arm
     /// it to wake the system. An error aborts the suspend. The default, for
     /// a driver without Wake-on-LAN, closes the device as `ndo_stop`.
     fn suspend(&self, wake: bool) -> Result {
