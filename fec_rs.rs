@@ -65,6 +65,7 @@ mod fec {
     #[allow(dead_code)]
     pub(crate) mod desc;
     pub(crate) mod filter;
+    pub(crate) mod ptp_clock;
     pub(crate) mod quirks;
     pub(crate) mod regs;
 
@@ -74,6 +75,7 @@ mod fec {
     pub(crate) mod ops;
     pub(crate) mod pm;
     pub(crate) mod probe;
+    pub(crate) mod ptp;
     pub(crate) mod rx;
     pub(crate) mod stats;
     pub(crate) mod tx;

@@ -33,6 +33,8 @@ pub(crate) mod page_pool;
 #[cfg(nxp_net)]
 pub(crate) mod poll;
 #[cfg(nxp_net)]
+pub(crate) mod ptp;
+#[cfg(nxp_net)]
 pub(crate) mod skb;
 #[cfg(nxp_net)]
 pub(crate) mod xdp;

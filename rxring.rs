@@ -209,6 +209,8 @@ pub(crate) struct RxMeta {
     pub(crate) csum_ok: bool,
     /// Its VLAN tag.
     pub(crate) vlan: RxVlan,
+    /// Its hardware timestamp, in ns of the device's PTP clock.
+    pub(crate) tstamp: Option<u64>,
 }
 
 impl RxMeta {
@@ -217,6 +219,7 @@ impl RxMeta {
     pub(crate) const NONE: RxMeta = RxMeta {
         csum_ok: false,
         vlan: RxVlan::None,
+        tstamp: None,
     };
 }
 
@@ -478,7 +481,7 @@ impl RxBook {
                     RxVlan::Stripped(tci) => Some(tci),
                     RxVlan::None | RxVlan::InFrame => None,
                 };
-                skb.receive(napi, dev, meta.csum_ok, vlan);
+                skb.receive(napi, dev, meta.csum_ok, vlan, meta.tstamp);
                 (Delivery::Delivered, meta.csum_ok)
             }
             Gather::Discard { why, .. } => (why, false),
@@ -565,7 +568,10 @@ impl RxBook {
                 len -= VLAN_HLEN;
             }),
         };
-        match self.pool.receive(page, off, len, napi, dev, ok, vlan) {
+        match self
+            .pool
+            .receive(page, off, len, napi, dev, ok, vlan, m.tstamp)
+        {
             Ok(()) => (Delivery::Delivered, ok),
             Err(page) => {
                 self.pool.put(page);

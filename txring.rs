@@ -454,13 +454,16 @@ impl TxBook {
 
     /// Reclaims, from `c.consumed` on, every packet whose last descriptor
     /// the hardware has given back, freeing its skb (from the Tx NAPI's
-    /// `poll`).
+    /// `poll`) after `done(descs, skb, last)` saw it with its last
+    /// descriptor's slot (what the hardware wrote back there, such as a
+    /// timestamp, is still in place).
     pub(crate) fn reclaim<D: TxDescs>(
         &mut self,
         descs: &D,
         dma: &DmaDevice,
         c: Cursor,
         poll: &PollCtx,
+        mut done: impl FnMut(&D, &Skb, usize),
     ) -> Reclaimed {
         let mut r = Reclaimed {
             consumed: c.consumed,
@@ -481,6 +484,7 @@ impl TxBook {
             let (skb, n, b, xdp_len) = self.release(descs, dma, r.consumed, false);
             r.consumed = r.consumed.wrapping_add(n);
             if let Some(skb) = skb {
+                done(descs, &skb, last);
                 skb.consume(poll);
             } else if xdp_len > 0 {
                 r.xdp_pkts += 1;

@@ -20,6 +20,9 @@ pub(crate) const BD_BUFADDR: usize = 4;
 pub(crate) const BD_ESC: usize = 8;
 pub(crate) const BD_PROT: usize = 12;
 pub(crate) const BD_BDU: usize = 16;
+/// The 1588 timer's value when the frame's first bit passed (written back by
+/// the MAC on a Tx descriptor with `TS`, on every Rx descriptor).
+pub(crate) const BD_TS: usize = 20;
 
 /// Length of the frame check sequence the ENET leaves at the end of a frame.
 pub(crate) const FCS_LEN: u32 = 4;
@@ -39,6 +42,8 @@ pub(crate) mod tx {
     pub(crate) const TC: u16 = 0x0400;
     /// Extended status: interrupt on completion.
     pub(crate) const INT: u32 = 0x4000_0000;
+    /// Extended status: timestamp the frame (written back to `BD_TS`).
+    pub(crate) const TS: u32 = 0x2000_0000;
     /// Extended status: insert the TCP/UDP checksum.
     pub(crate) const PINS: u32 = 0x1000_0000;
     /// Extended status: insert the IPv4 header checksum.
@@ -97,6 +102,8 @@ pub(crate) struct TxFlags {
     pub(crate) interrupt: bool,
     /// IP and protocol checksums inserted by the MAC.
     pub(crate) csum: bool,
+    /// The frame's hardware timestamp written back (PTP).
+    pub(crate) timestamp: bool,
 }
 
 impl TxFlags {
@@ -106,6 +113,7 @@ impl TxFlags {
         wrap: false,
         interrupt: false,
         csum: false,
+        timestamp: false,
     };
 }
 
@@ -119,8 +127,8 @@ pub(crate) const fn tx_sc(f: TxFlags) -> u16 {
     v
 }
 
-/// Extended status of a Tx descriptor: the completion interrupt and
-/// checksum insertion when asked for.
+/// Extended status of a Tx descriptor: the completion interrupt, checksum
+/// insertion and the timestamp when asked for.
 pub(crate) const fn tx_esc(f: TxFlags) -> u32 {
     let mut v = 0;
     if f.interrupt {
@@ -128,6 +136,9 @@ pub(crate) const fn tx_esc(f: TxFlags) -> u32 {
     }
     if f.csum {
         v |= tx::PINS | tx::IINS;
+    }
+    if f.timestamp {
+        v |= tx::TS;
     }
     v
 }

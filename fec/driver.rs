@@ -6,6 +6,7 @@ use crate::coalesce_dim::Coalescing;
 use crate::fec::{
     coalesce::Itr,
     desc,
+    ptp::PtpState,
     quirks::{
         Quirks,
         Variant, //
@@ -160,6 +161,9 @@ pub(crate) struct Hw {
     pub(crate) rings: RingConfig,
     pub(crate) combined_napi: bool,
     pub(crate) tx_queues: usize,
+    /// Nanoseconds the 1588 timer adds per cycle of its clock (0: no PTP
+    /// clock).
+    pub(crate) ptp_inc: u32,
 }
 
 /// The driver state of one ENET (the `net_device`'s private part).
@@ -245,6 +249,16 @@ pub(crate) struct Fec {
     pub(crate) wol_sleep: AtomicBool,
     /// The wake-up interrupt line is armed (`fec/pm.rs`).
     pub(crate) wake_armed: AtomicBool,
+    /// The 1588 timer's increment per cycle (0: no PTP clock) and the
+    /// clock's state, whose lock also guards the timer's registers
+    /// (`fec/ptp.rs`).
+    pub(crate) ptp_inc: u32,
+    #[pin]
+    pub(crate) ptp: SpinLockIrq<PtpState>,
+    /// Hardware timestamps of the frames sent that ask for one, and of
+    /// every frame received (`SIOCSHWTSTAMP`).
+    pub(crate) hwts_tx: AtomicBool,
+    pub(crate) hwts_rx: AtomicBool,
 }
 
 impl Fec {
@@ -271,6 +285,7 @@ impl Fec {
             rings,
             combined_napi,
             tx_queues,
+            ptp_inc,
         } = hw;
         // All offered, all on; VLAN Rx offload where the ENET flags tagged
         // frames (`FEC_QUIRK_HAS_VLAN`), as the C fec.
@@ -321,6 +336,7 @@ impl Fec {
             },
         };
         let rx_napi = RxNapi::new(ndev, NAPI_RX, first_irq)?;
+        let ptp_state = PtpState::new(ptp_inc);
         Ok(try_pin_init!(Fec {
             dev: ndev,
             dma,
@@ -353,6 +369,10 @@ impl Fec {
             combined_napi,
             wol_sleep: AtomicBool::new(false),
             wake_armed: AtomicBool::new(false),
+            ptp_inc,
+            ptp <- new_spinlock_irq!(ptp_state),
+            hwts_tx: AtomicBool::new(false),
+            hwts_rx: AtomicBool::new(false),
         }? Error))
     }
 }

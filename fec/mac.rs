@@ -138,6 +138,7 @@ impl Fec {
     pub(crate) fn restart_hw(&self) {
         let (speed, full) = *self.link.lock();
         let q = self.variant.quirks;
+        self.ptp_save();
         self.ctrl_reset();
         self.program_mac(self.dev.mac());
         self.regs.write(regs::IEVENT, ievent::ALL_BUT_MII);
@@ -221,6 +222,7 @@ impl Fec {
         self.regs.write(regs::MIB_CTRLSTAT, 0);
         self.regs.write(regs::ECNTRL, ecntl);
         self.regs.write(regs::R_DES_ACTIVE_0, 0);
+        self.ptp_start();
         self.program_coalescing();
         self.dev.trans_update();
     }
@@ -258,11 +260,15 @@ impl Fec {
         }
         let _g = self.rcr_lock.lock();
         let rmii = self.regs.read(regs::R_CNTRL) & rcr::RMII;
+        self.ptp_save();
         self.ctrl_reset();
         self.regs.write(regs::MII_SPEED, self.mscr);
-        self.regs.write(regs::ECNTRL, ecr::ETHEREN);
+        // The PTP clock's timer runs on (`fec_stop()`).
+        let ptp = if self.has_ptp() { ecr::EN1588 } else { 0 };
+        self.regs.write(regs::ECNTRL, ecr::ETHEREN | ptp);
         self.regs.write(regs::R_CNTRL, rmii);
         drop(_g);
+        self.ptp_start();
         self.regs.write(regs::IEVENT, ievent::ALL_BUT_MII);
     }
 

@@ -38,6 +38,7 @@ use crate::netdev::{
         XmitCtx, //
     },
     poll::PollCtx,
+    ptp::HwTstamp,
     skb::Skb,
     xdp::XdpXmitQueue,
     xsk::XskPoolRef,
@@ -267,6 +268,37 @@ impl NetDriver for Fec {
 
     fn resume(&self) -> Result {
         self.wake()
+    }
+
+    fn ptp_adjfine(&self, scaled_ppm: i64) -> Result {
+        Fec::ptp_adjfine(self, scaled_ppm)
+    }
+
+    fn ptp_adjtime(&self, delta: i64) -> Result {
+        Fec::ptp_adjtime(self, delta);
+        Ok(())
+    }
+
+    fn ptp_gettime(&self) -> Result<u64> {
+        Ok(Fec::ptp_gettime(self))
+    }
+
+    fn ptp_settime(&self, ns: u64) -> Result {
+        Fec::ptp_settime(self, ns);
+        Ok(())
+    }
+
+    fn ptp_keep(&self) {
+        Fec::ptp_gettime(self);
+    }
+
+    fn hwtstamp_get(&self) -> HwTstamp {
+        self.hwtstamp()
+    }
+
+    fn hwtstamp_set(&self, cfg: HwTstamp) -> Result {
+        self.set_hwtstamp(cfg);
+        Ok(())
     }
 
     fn reset(&self) {

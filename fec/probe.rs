@@ -15,6 +15,7 @@ use crate::fec::{
         MAX_TX_QUEUES, //
     },
     mac::FecMdio,
+    ptp_clock,
     quirks::{
         self,
         Quirks,
@@ -133,15 +134,38 @@ crate::netdev::net::declare_net_driver!(Fec);
 /// (registers, MDC) and "ahb" (bus, also the coalescing timer): both must
 /// run before any access. The optional ones clock the PHY interface
 /// (`fec_enet_clk_enable()`: the RMII reference the ENET may drive, RGMII's
-/// 2x Tx clock).
+/// 2x Tx clock) and the 1588 timer ("ptp", kept on while bound so the PTP
+/// clock runs whether the interface is up or not).
 fn enable_clocks(dev: &device::Device<device::Bound>) -> Result<KVec<EnabledClk>> {
     let mut clks = KVec::new();
     clks.push(EnabledClk::get(dev, c"ipg")?, GFP_KERNEL)?;
     clks.push(EnabledClk::get(dev, c"ahb")?, GFP_KERNEL)?;
-    for name in [c"enet_out", c"enet_clk_ref", c"enet_2x_txclk"] {
+    for name in [c"enet_out", c"enet_clk_ref", c"enet_2x_txclk", c"ptp"] {
         clks.push(EnabledClk::get_optional(dev, name)?, GFP_KERNEL)?;
     }
     Ok(clks)
+}
+
+/// The 1588 timer's increment for a "ptp" clock of `rate` Hz (0: none),
+/// or 0 without a PTP clock: parts without enhanced descriptors have no
+/// timer, and the timer counts whole nanoseconds of 1 to 127 per cycle.
+fn ptp_inc(dev: &device::Device, variant: &Variant, rate: usize) -> u32 {
+    if !variant.quirks.has(Quirks::HAS_BUFDESC_EX) || rate == 0 {
+        return 0;
+    }
+    match u32::try_from(rate).ok().and_then(ptp_clock::increment) {
+        Some(inc) => {
+            dev_info!(dev, "PTP clock {rate} Hz, {inc} ns per cycle\n");
+            inc
+        }
+        None => {
+            dev_err!(
+                dev,
+                "ptp clock {rate} Hz unusable for the 1588 timer: no PTP clock\n"
+            );
+            0
+        }
+    }
 }
 
 /// The interrupt lines the driver requests (`fec_enet_get_irq_cnt()`: two
@@ -280,6 +304,11 @@ fn attach_phy(state: &Fec) -> Result {
     let q = state.variant.quirks;
     state.dev.phy_connect(&state.node)?;
     state.dev.phy_mac_caps(q.has(Quirks::HAS_GBIT), false);
+    // The PTP clock, its timer running from now on (`fec_ptp_init()`).
+    if state.has_ptp() {
+        state.ptp_start();
+        state.dev.set_ptp(ptp_clock::MAX_ADJ_PPB);
+    }
     if q.has(Quirks::HAS_EEE) {
         state.dev.phy_support_eee();
     }
@@ -312,6 +341,7 @@ impl platform::Driver for FecRs {
         let itr_rate = u32::try_from(clks[1].clk().rate().0).unwrap_or(u32::MAX);
         // `enet_clk_ref` (optional: no clock has rate 0).
         let clk_ref_rate = u32::try_from(clks[3].clk().rate().0).unwrap_or(u32::MAX);
+        let ptp_inc = ptp_inc(dev, variant, clks[5].clk().rate().0);
         let Some(mscr) = regs::mscr(ipg_rate) else {
             dev_err!(dev, "ipg clock {ipg_rate} Hz too fast for the MII speed\n");
             return Err(EINVAL);
@@ -363,6 +393,7 @@ impl platform::Driver for FecRs {
             rings,
             combined_napi,
             tx_queues,
+            ptp_inc,
         };
         let init = move |ndev| Fec::new(ndev, hw, &id, mac);
         let net = Registration::new(dev, tx_queues as u32, 1, init, attach_phy)?;

@@ -13,9 +13,9 @@ use crate::netdev::mmio::{
     Reg as WindowReg, //
 };
 
-/// Size of the ENET register window the driver needs (the MIB counters end
-/// at 0x2e0; the device tree maps 16 KiB).
-pub(crate) const WINDOW: usize = 0x400;
+/// Size of the ENET register window the driver needs (up to the 1588
+/// timer's registers; the device tree maps 16 KiB).
+pub(crate) const WINDOW: usize = 0x420;
 
 /// An ENET register.
 pub(crate) type Reg = WindowReg<WINDOW>;
@@ -88,6 +88,14 @@ pub(crate) const R_FIFO_RAEM: Reg = Reg::new(0x198);
 pub(crate) const R_FIFO_RAFL: Reg = Reg::new(0x19c);
 /// Frame truncation length.
 pub(crate) const FTRL: Reg = Reg::new(0x1b0);
+/// IEEE 1588 timer (`FEC_ATIME_*`): control (ATCR, see
+/// `ptp_clock::atcr`), value (ATVR, latched by `ATCR[CAPTURE]`), period
+/// (ATPER), correction period (ATCOR) and increments (ATINC).
+pub(crate) const ATCR: Reg = Reg::new(0x400);
+pub(crate) const ATVR: Reg = Reg::new(0x404);
+pub(crate) const ATPER: Reg = Reg::new(0x40c);
+pub(crate) const ATCOR: Reg = Reg::new(0x410);
+pub(crate) const ATINC: Reg = Reg::new(0x414);
 /// Receive accelerator (IP/protocol checksum discard, SHIFT16).
 pub(crate) const RACC: Reg = Reg::new(0x1c4);
 /// Rx classification match and DMA class configuration, rings 1 and 2.

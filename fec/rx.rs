@@ -189,6 +189,7 @@ impl Fec {
             }
         };
         let rx_csum = self.rx_csum.load(Ordering::Relaxed);
+        let hwts = self.hwts_rx.load(Ordering::Relaxed);
         let mut work = 0;
         let mut n = RxCounts::default();
         // XDP: the program for this poll, and the frames it sends back,
@@ -224,6 +225,7 @@ impl Fec {
                         } else {
                             RxVlan::None
                         },
+                        tstamp: hwts.then(|| self.ptp_time(u32::from_le(bd.read32(desc::BD_TS)))),
                     };
                     // The frame follows the two shift bytes (RACC[SHIFT16]).
                     // `fail_rx_alloc` in debugfs injects refill failures.

@@ -166,7 +166,7 @@ impl TxBds {
             last: true,
             wrap: size.is_last(at),
             interrupt: true,
-            csum: false,
+            ..TxFlags::NONE
         };
         self.fill(i, addr, len, desc::tx_esc(flags), None);
         // The rest of the descriptor before READY.
@@ -178,18 +178,33 @@ impl TxBds {
         self.bd(i).write16(desc::BD_SC, sc.to_le());
     }
 
-    /// Makes descriptor `i`, the last of a packet filled (with checksum
-    /// insertion if `csum`) but not yet reachable by the DMA, request a
-    /// completion interrupt.
-    pub(crate) fn request_irq(&self, i: usize, csum: bool) {
+    /// Makes descriptor `i`, the last of a packet filled with options
+    /// `opt` but not yet reachable by the DMA, request a completion
+    /// interrupt.
+    pub(crate) fn request_irq(&self, i: usize, opt: TxOpt) {
         let f = TxFlags {
             interrupt: true,
-            csum,
+            csum: opt.csum,
+            timestamp: opt.timestamp,
             ..TxFlags::NONE
         };
         self.bd(i)
             .write32(desc::BD_ESC, (desc::tx_esc(f) | self.class).to_le());
     }
+
+    /// The 1588 timer's value the MAC wrote back to descriptor `i`.
+    pub(crate) fn timestamp(&self, i: usize) -> u32 {
+        u32::from_le(self.bd(i).read32(desc::BD_TS))
+    }
+}
+
+/// What the MAC does for a packet besides sending it.
+#[derive(Clone, Copy)]
+pub(crate) struct TxOpt {
+    /// Inserts the IPv4 header and TCP/UDP checksums.
+    pub(crate) csum: bool,
+    /// Timestamps it (PTP).
+    pub(crate) timestamp: bool,
 }
 
 impl TxDescs for TxBds {
@@ -239,6 +254,7 @@ impl Fec {
         };
         // (A GSO packet's frames are copied whole where the DMA needs it;
         // asked only on the parts that need aligned buffers.)
+        let mut copied = false;
         if mask != 0
             && !(gso.is_some() && self.tso_frames() == Some(TsoFrames::Copied))
             && !skb.dma_aligned(mask)
@@ -253,15 +269,23 @@ impl Fec {
             match skb.copy_aligned(mask + 1) {
                 Some(s) => {
                     skb = s;
+                    copied = true;
                     self.stats.tx_bounced.add(1, Relaxed);
                 }
                 None => return self.tx_drop(),
             }
         }
 
+        // A hardware timestamp, if the socket asked for one and it is on
+        // (not of a TSO packet's frames, nor of a copy, which has no
+        // socket to take it).
+        let timestamp = gso.is_none()
+            && !copied
+            && self.hwts_tx.load(Ordering::Relaxed)
+            && skb.hw_tstamp_start();
         path::xmit(&FecTx { fec: self, q }, xmit, skb, gso, |skb| {
             let bytes = skb.len();
-            Some((skb, csum, bytes))
+            Some((skb, TxOpt { csum, timestamp }, bytes))
         })
     }
 
@@ -373,15 +397,23 @@ impl XmitPath for FecTx<'_> {
     fn halted(&self) -> bool {
         self.fec.tx_halted.load(Ordering::Acquire)
     }
+
+    /// The hardware Tx timestamp of a packet that asked for one
+    /// (`fec_enet_tx_queue()`), while timestamping is on.
+    #[inline]
+    fn completed(&self, bds: &TxBds, skb: &Skb, last: usize) {
+        if skb.hw_tstamp_in_progress() && self.fec.hwts_tx.load(Ordering::Relaxed) {
+            skb.tstamp_tx(self.fec.ptp_time(bds.timestamp(last)));
+        }
+    }
 }
 
 impl TxFormat for TxBds {
-    /// The MAC inserts the IPv4 header and TCP/UDP checksums.
-    type Opt = bool;
+    type Opt = TxOpt;
     /// The first descriptor is also the packet's last.
     type First = bool;
 
-    /// Maps `skb` (checksums inserted if `csum`) or, with `gso`, its
+    /// Maps `skb` (checksums inserted and timestamped as `opt` says) or, with `gso`, its
     /// software-TSO frames into the descriptors from counter `produced` on:
     /// every descriptor but the first handed to the hardware. Returns the
     /// descriptor count and whether the first is also the last of its
@@ -396,7 +428,7 @@ impl TxFormat for TxBds {
         skb: &Skb,
         gso: Option<&tso::Layout>,
         produced: u32,
-        csum: bool,
+        opt: TxOpt,
         how: HandOver,
     ) -> Result<(u32, bool)> {
         let nfrags = skb.nr_frags();
@@ -415,7 +447,8 @@ impl TxFormat for TxBds {
                         last,
                         wrap: i == last_slot,
                         interrupt: last && how.irq,
-                        csum,
+                        csum: opt.csum,
+                        timestamp: opt.timestamp,
                     };
                     let sc = (f > 0).then(|| desc::tx_sc(flags));
                     bds.fill(i, addr, len, desc::tx_esc(flags), sc);
@@ -444,6 +477,7 @@ impl TxFormat for TxBds {
                         wrap: i == last_slot,
                         interrupt,
                         csum: true,
+                        timestamp: false,
                     };
                     let sc = (i != first_slot).then(|| desc::tx_sc(flags));
                     bds.fill(i, addr, len, desc::tx_esc(flags), sc);
@@ -454,8 +488,8 @@ impl TxFormat for TxBds {
         }
     }
 
-    fn request_irq(&self, size: RingSize, produced: u32, nbds: u32, csum: bool, _: &mut bool) {
-        self.request_irq(size.slot(produced.wrapping_add(nbds - 1)), csum);
+    fn request_irq(&self, size: RingSize, produced: u32, nbds: u32, opt: TxOpt, _: &mut bool) {
+        self.request_irq(size.slot(produced.wrapping_add(nbds - 1)), opt);
     }
 
     #[inline]

@@ -238,6 +238,7 @@ fn rx_meta(b: &RxPage, headroom: u32, rx_csum: bool) -> RxMeta {
             Some(tci) => RxVlan::Stripped(tci),
             None => RxVlan::None,
         },
+        tstamp: None,
     }
 }
 

@@ -28,6 +28,7 @@ use super::{
     context::PollCtx,
     ffi,
     of::Node,
+    ptp::HwTstamp,
     raw_dev,
     skb::Skb,
     xdp::XdpXmitQueue,

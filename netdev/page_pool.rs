@@ -433,6 +433,7 @@ impl PagePool {
         dev: NetDev,
         csum_ok: bool,
         vlan: Option<u16>,
+        tstamp: Option<u64>,
     ) -> core::result::Result<(), RxPage> {
         if !self.fits_skb(&page, headroom, len) {
             return Err(page);
@@ -451,6 +452,7 @@ impl PagePool {
                 len,
                 csum_ok,
                 vlan_arg(vlan),
+                tstamp.unwrap_or(0),
             )
         };
         if !ok {
@@ -556,13 +558,31 @@ impl Drop for PagePool {
 }
 
 impl RxSkb {
-    /// Sets the protocol and the VLAN tag (`vlan`, the TCI of a tag the
-    /// MAC took out) and hands the frame to GRO on `napi`.
-    pub(crate) fn receive(self, napi: Polled<'_>, dev: NetDev, csum_ok: bool, vlan: Option<u16>) {
+    /// Sets the protocol, the VLAN tag (`vlan`, the TCI of a tag the MAC
+    /// took out) and the hardware timestamp (`tstamp`, ns of the device's
+    /// PTP clock) and hands the frame to GRO on `napi`.
+    pub(crate) fn receive(
+        self,
+        napi: Polled<'_>,
+        dev: NetDev,
+        csum_ok: bool,
+        vlan: Option<u16>,
+        tstamp: Option<u64>,
+    ) {
         let skb = self.0.as_ptr();
         core::mem::forget(self);
+        let ts = tstamp.unwrap_or(0);
         // SAFETY: A valid skb we own, handed over to the stack.
-        unsafe { ffi::nxp_rx_gro(napi.as_raw(), dev.as_raw(), skb, csum_ok, vlan_arg(vlan)) }
+        unsafe {
+            ffi::nxp_rx_gro(
+                napi.as_raw(),
+                dev.as_raw(),
+                skb,
+                csum_ok,
+                vlan_arg(vlan),
+                ts,
+            )
+        }
     }
 }
 

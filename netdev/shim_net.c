@@ -17,6 +17,8 @@
 #include <linux/of_net.h>
 #include <linux/phy.h>
 #include <linux/pm_wakeup.h>
+#include <linux/ptp_clock_kernel.h>
+#include <linux/net_tstamp.h>
 #include <linux/rtnetlink.h>
 #include <linux/workqueue.h>
 #include <linux/skbuff.h>
@@ -46,6 +48,9 @@ struct nxp_priv {
 	u8 pcp_queue[8];		/* the queue of each PCP */
 	u32 wol_supported;		/* WAKE_* the MAC can wake on */
 	u32 wolopts;			/* WAKE_* asked for (ethtool -s wol) */
+	bool has_ptp;			/* the driver has a PTP clock: */
+	struct ptp_clock_info ptp_info;	/* its operations (nxp_netdev_set_ptp()) */
+	struct ptp_clock *ptp;		/* registered with the device (or NULL) */
 };
 
 static void *rs_of(const struct net_device *dev)
@@ -223,6 +228,42 @@ static int nxp_ndo_xsk_wakeup(struct net_device *dev, u32 queue, u32 flags)
 }
 #endif
 
+/* Hardware timestamping (SIOCSHWTSTAMP, ethtool's tsconfig): only with a
+ * registered PTP clock. Under RTNL. */
+static int nxp_ndo_hwtstamp_get(struct net_device *dev,
+				struct kernel_hwtstamp_config *cfg)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	u32 tx, rx;
+	int err;
+
+	if (!priv->ptp)
+		return -EOPNOTSUPP;
+	err = nxp_rs_hwtstamp_get(priv->rs, &tx, &rx);
+	if (err)
+		return err;
+	cfg->flags = 0;
+	cfg->tx_type = tx;
+	cfg->rx_filter = rx;
+	return 0;
+}
+
+static int nxp_ndo_hwtstamp_set(struct net_device *dev,
+				struct kernel_hwtstamp_config *cfg,
+				struct netlink_ext_ack *extack)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	u32 rx = cfg->rx_filter;
+	int err;
+
+	if (!priv->ptp)
+		return -EOPNOTSUPP;
+	err = nxp_rs_hwtstamp_set(priv->rs, cfg->tx_type, &rx, extack);
+	if (!err)
+		cfg->rx_filter = rx;
+	return err;
+}
+
 static const struct net_device_ops nxp_netdev_ops = {
 	.ndo_open		= nxp_ndo_open,
 	.ndo_stop		= nxp_ndo_stop,
@@ -239,6 +280,8 @@ static const struct net_device_ops nxp_netdev_ops = {
 	.ndo_eth_ioctl		= phy_do_ioctl_running,
 	.ndo_bpf		= nxp_ndo_bpf,
 	.ndo_xdp_xmit		= nxp_ndo_xdp_xmit,
+	.ndo_hwtstamp_get	= nxp_ndo_hwtstamp_get,
+	.ndo_hwtstamp_set	= nxp_ndo_hwtstamp_set,
 #ifndef NXP_NO_XSK
 	.ndo_xsk_wakeup		= nxp_ndo_xsk_wakeup,
 #endif
@@ -552,6 +595,25 @@ static int nxp_set_wol(struct net_device *dev, struct ethtool_wolinfo *wol)
 	return 0;
 }
 
+/* Timestamping: software Tx timestamps (the Tx path calls
+ * skb_tx_timestamp()), and with a PTP clock the hardware's, of every frame
+ * or none (as fec_enet_get_ts_info()). */
+static int nxp_get_ts_info(struct net_device *dev, struct kernel_ethtool_ts_info *info)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+
+	if (!priv->ptp)
+		return ethtool_op_get_ts_info(dev, info);
+	info->so_timestamping = SOF_TIMESTAMPING_TX_SOFTWARE |
+				SOF_TIMESTAMPING_TX_HARDWARE |
+				SOF_TIMESTAMPING_RX_HARDWARE |
+				SOF_TIMESTAMPING_RAW_HARDWARE;
+	info->phc_index = ptp_clock_index(priv->ptp);
+	info->tx_types = BIT(HWTSTAMP_TX_OFF) | BIT(HWTSTAMP_TX_ON);
+	info->rx_filters = BIT(HWTSTAMP_FILTER_NONE) | BIT(HWTSTAMP_FILTER_ALL);
+	return 0;
+}
+
 static const struct ethtool_ops nxp_ethtool_ops = {
 	.supported_coalesce_params = ETHTOOL_COALESCE_USECS |
 				     ETHTOOL_COALESCE_MAX_FRAMES |
@@ -586,8 +648,7 @@ static const struct ethtool_ops nxp_ethtool_ops = {
 	.set_eee		= nxp_set_eee,
 	.get_wol		= nxp_get_wol,
 	.set_wol		= nxp_set_wol,
-	/* Software timestamps (the Tx path calls skb_tx_timestamp()). */
-	.get_ts_info		= ethtool_op_get_ts_info,
+	.get_ts_info		= nxp_get_ts_info,
 };
 
 /* --- per-queue statistics (netdev_stat_ops) ------------------------------- */
@@ -718,15 +779,107 @@ void nxp_netdev_free(struct net_device *dev)
 	free_netdev(dev);
 }
 
+/* --- PTP hardware clock --------------------------------------------------- */
+
+static void *ptp_rs(struct ptp_clock_info *info)
+{
+	return container_of(info, struct nxp_priv, ptp_info)->rs;
+}
+
+static int nxp_ptp_adjfine(struct ptp_clock_info *info, long scaled_ppm)
+{
+	return nxp_rs_ptp_adjfine(ptp_rs(info), scaled_ppm);
+}
+
+static int nxp_ptp_adjtime(struct ptp_clock_info *info, s64 delta)
+{
+	return nxp_rs_ptp_adjtime(ptp_rs(info), delta);
+}
+
+static int nxp_ptp_gettimex64(struct ptp_clock_info *info, struct timespec64 *ts,
+			      struct ptp_system_timestamp *sts)
+{
+	u64 ns;
+	int err;
+
+	ptp_read_system_prets(sts);
+	err = nxp_rs_ptp_gettime(ptp_rs(info), &ns);
+	ptp_read_system_postts(sts);
+	if (!err)
+		*ts = ns_to_timespec64(ns);
+	return err;
+}
+
+static int nxp_ptp_settime64(struct ptp_clock_info *info, const struct timespec64 *ts)
+{
+	return nxp_rs_ptp_settime(ptp_rs(info), timespec64_to_ns(ts));
+}
+
+static int nxp_ptp_enable(struct ptp_clock_info *info, struct ptp_clock_request *rq, int on)
+{
+	return -EOPNOTSUPP;
+}
+
+/* The clock's periodic read (a counter that wraps within seconds), once a
+ * second from the PTP core's worker. */
+static long nxp_ptp_aux_work(struct ptp_clock_info *info)
+{
+	nxp_rs_ptp_keep(ptp_rs(info));
+	return HZ;
+}
+
+/* The driver has a PTP hardware clock, adjustable by up to @max_adj ppb
+ * (its operations the nxp_rs_ptp_* entry points): registered with the
+ * device, hardware timestamping offered. Before nxp_netdev_register(). */
+void nxp_netdev_set_ptp(struct net_device *dev, s32 max_adj)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	struct ptp_clock_info *info = &priv->ptp_info;
+
+	info->owner = THIS_MODULE;
+	snprintf(info->name, sizeof(info->name), "%s ptp", THIS_MODULE->name);
+	info->max_adj = max_adj;
+	info->adjfine = nxp_ptp_adjfine;
+	info->adjtime = nxp_ptp_adjtime;
+	info->gettimex64 = nxp_ptp_gettimex64;
+	info->settime64 = nxp_ptp_settime64;
+	info->enable = nxp_ptp_enable;
+	info->do_aux_work = nxp_ptp_aux_work;
+	priv->has_ptp = true;
+}
+
+/* Registers the PTP clock (a failure leaves the device without one, as the
+ * C fec) and then the device. */
 int nxp_netdev_register(struct net_device *dev)
 {
-	return register_netdev(dev);
+	struct nxp_priv *priv = netdev_priv(dev);
+	int err;
+
+	if (priv->has_ptp) {
+		priv->ptp = ptp_clock_register(&priv->ptp_info, dev->dev.parent);
+		if (IS_ERR(priv->ptp)) {
+			dev_err(dev->dev.parent, "no PTP clock: %pe\n", priv->ptp);
+			priv->ptp = NULL;
+		} else if (priv->ptp) {
+			ptp_schedule_worker(priv->ptp, HZ);
+		}
+	}
+	err = register_netdev(dev);
+	if (err && priv->ptp) {
+		ptp_clock_unregister(priv->ptp);
+		priv->ptp = NULL;
+	}
+	return err;
 }
 
 void nxp_netdev_unregister(struct net_device *dev)
 {
 	struct nxp_priv *priv = netdev_priv(dev);
 
+	if (priv->ptp) {
+		ptp_clock_unregister(priv->ptp);
+		priv->ptp = NULL;
+	}
 	unregister_netdev(dev);
 	/* Closed and unregistered: no new reset can be scheduled. */
 	cancel_work_sync(&priv->reset_work);
@@ -1364,6 +1517,15 @@ void nxp_skb_tx_timestamp(struct sk_buff *skb)
 	skb_tx_timestamp(skb);
 }
 
+/* The hardware Tx timestamp @ns (PTP clock nanoseconds) of a sent @skb, to
+ * its socket. */
+void nxp_skb_tstamp_tx(struct sk_buff *skb, u64 ns)
+{
+	struct skb_shared_hwtstamps hw = { .hwtstamp = ns_to_ktime(ns) };
+
+	skb_tstamp_tx(skb, &hw);
+}
+
 /* Moves *@pskb's 802.1Q tag from the skb into the frame
  * (`__vlan_hwaccel_push_inside()`). On failure the skb is freed, *@pskb set
  * to NULL and false returned. */
@@ -1642,8 +1804,10 @@ int nxp_rx_trim(struct sk_buff *skb, unsigned int len)
 }
 
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
-		bool csum_ok, u32 vlan)
+		bool csum_ok, u32 vlan, u64 hwts)
 {
+	if (hwts)
+		skb_hwtstamps(skb)->hwtstamp = ns_to_ktime(hwts);
 	skb->protocol = eth_type_trans(skb, dev);
 	if (csum_ok)
 		skb->ip_summed = CHECKSUM_UNNECESSARY;
@@ -1663,13 +1827,13 @@ bool nxp_netdev_vlan_rx(const struct net_device *dev)
  * no skb could be built. */
 bool nxp_rx_build_gro(struct nxp_napi *n, struct net_device *dev, void *va,
 		      unsigned int truesize, unsigned int headroom, unsigned int len,
-		      bool csum_ok, u32 vlan)
+		      bool csum_ok, u32 vlan, u64 hwts)
 {
 	struct sk_buff *skb = nxp_rx_build_skb(va, truesize, headroom, len);
 
 	if (unlikely(!skb))
 		return false;
-	nxp_rx_gro(n, dev, skb, csum_ok, vlan);
+	nxp_rx_gro(n, dev, skb, csum_ok, vlan, hwts);
 	return true;
 }
 

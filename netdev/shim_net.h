@@ -132,6 +132,14 @@ int nxp_rs_ndo_set_rx_csum(void *rs, bool on);
 int nxp_rs_ndo_set_vlan(void *rs, bool rx, bool tx);
 int nxp_rs_suspend(void *rs, bool wake);
 int nxp_rs_resume(void *rs);
+int nxp_rs_ptp_adjfine(void *rs, long scaled_ppm);
+int nxp_rs_ptp_adjtime(void *rs, s64 delta);
+int nxp_rs_ptp_gettime(void *rs, u64 *ns);
+int nxp_rs_ptp_settime(void *rs, u64 ns);
+void nxp_rs_ptp_keep(void *rs);
+int nxp_rs_hwtstamp_get(void *rs, u32 *tx_type, u32 *rx_filter);
+int nxp_rs_hwtstamp_set(void *rs, u32 tx_type, u32 *rx_filter,
+			struct netlink_ext_ack *extack);
 void nxp_rs_std_stats(void *rs, int queue, struct nxp_std_stats *s);
 int nxp_rs_xdp_setup(void *rs, bool on, struct netlink_ext_ack *extack);
 int nxp_rs_ndo_xdp_xmit(void *rs, struct xdp_frame **frames, int n, bool flush);
@@ -149,6 +157,7 @@ int nxp_netdev_register(struct net_device *dev);
 void nxp_netdev_unregister(struct net_device *dev);
 void nxp_netdev_schedule_reset(struct net_device *dev);
 void nxp_netdev_set_wol_supported(struct net_device *dev, u32 wake);
+void nxp_netdev_set_ptp(struct net_device *dev, s32 max_adj);
 int nxp_netdev_suspend(struct net_device *dev);
 int nxp_netdev_resume(struct net_device *dev);
 void nxp_netdev_set_mac(struct net_device *dev, const u8 *mac);
@@ -212,6 +221,7 @@ void nxp_extack_msg(struct netlink_ext_ack *extack, const char *msg);
 unsigned int nxp_skb_frag_len(const struct sk_buff *skb, unsigned int i);
 void nxp_skb_tx_info(const struct sk_buff *skb, struct nxp_tx_info *ti);
 void nxp_skb_tx_timestamp(struct sk_buff *skb);
+void nxp_skb_tstamp_tx(struct sk_buff *skb, u64 ns);
 int nxp_netdev_set_pcp_queues(struct net_device *dev, const u8 *map);
 void nxp_netdev_set_tso_max_segs(struct net_device *dev, unsigned int segs);
 bool nxp_skb_push_bytes(struct sk_buff **pskb, const void *src, unsigned int len);
@@ -253,10 +263,10 @@ int nxp_rx_add_frag(struct sk_buff *skb, struct page *page, void *va, unsigned i
 		    unsigned int truesize);
 int nxp_rx_trim(struct sk_buff *skb, unsigned int len);
 void nxp_rx_gro(struct nxp_napi *n, struct net_device *dev, struct sk_buff *skb,
-		bool csum_ok, u32 vlan);
+		bool csum_ok, u32 vlan, u64 hwts);
 bool nxp_rx_build_gro(struct nxp_napi *n, struct net_device *dev, void *va,
 		      unsigned int truesize, unsigned int headroom, unsigned int len,
-		      bool csum_ok, u32 vlan);
+		      bool csum_ok, u32 vlan, u64 hwts);
 bool nxp_netdev_vlan_rx(const struct net_device *dev);
 
 /* XDP: what nxp_xdp_run() did with a frame. */

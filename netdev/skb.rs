@@ -171,6 +171,51 @@ impl Skb {
         }
     }
 
+    /// Whether the socket asked for a hardware Tx timestamp of this skb
+    /// (`SKBTX_HW_TSTAMP`); if so it is marked as being timestamped by the
+    /// device (`SKBTX_IN_PROGRESS`, which also holds back a software
+    /// timestamp the socket did not ask for in addition), for
+    /// [`Skb::tstamp_tx`] on completion. No call.
+    #[inline]
+    pub(crate) fn hw_tstamp_start(&mut self) -> bool {
+        use kernel::bindings::{
+            SKBTX_BPF,
+            SKBTX_HW_TSTAMP_NOBPF,
+            SKBTX_IN_PROGRESS, //
+        };
+        let p = self.shinfo().cast_mut();
+        // SAFETY: The shared info of a valid skb (`shinfo`); only its
+        // `tx_flags` byte is read, by place and volatile, as in
+        // `tx_timestamp`.
+        let flags = unsafe { core::ptr::addr_of!((*p).tx_flags).read_volatile() };
+        if u32::from(flags) & (SKBTX_HW_TSTAMP_NOBPF | SKBTX_BPF) == 0 {
+            return false;
+        }
+        // SAFETY: As above; the skb is ours to send (`&mut self`), and the
+        // stack's drivers set this flag in the shared info the same way
+        // (a clone's owner, TCP, reads it only when the timestamp comes).
+        unsafe {
+            core::ptr::addr_of_mut!((*p).tx_flags).write_volatile(flags | SKBTX_IN_PROGRESS as u8)
+        };
+        true
+    }
+
+    /// Whether the skb is marked as timestamped by the device
+    /// ([`Skb::hw_tstamp_start`]).
+    #[inline]
+    pub(crate) fn hw_tstamp_in_progress(&self) -> bool {
+        // SAFETY: As in `hw_tstamp_start`.
+        let flags = unsafe { core::ptr::addr_of!((*self.shinfo()).tx_flags).read_volatile() };
+        u32::from(flags) & kernel::bindings::SKBTX_IN_PROGRESS != 0
+    }
+
+    /// Hands the sent skb's hardware Tx timestamp, `ns` on the device's PTP
+    /// clock, to its socket (`skb_tstamp_tx()`).
+    pub(crate) fn tstamp_tx(&self, ns: u64) {
+        // SAFETY: Valid skb, owned by us.
+        unsafe { ffi::nxp_skb_tstamp_tx(self.as_raw(), ns) }
+    }
+
     /// Length of page fragment `i`, `None` past the last.
     pub(crate) fn frag_len(&self, i: u32) -> Option<u32> {
         if i >= self.nr_frags() {

@@ -38,9 +38,13 @@ ${CROSS}gcc -static -O2 -Wall -o "$r/usr/sbin/failnth" "$NXP_TOP/scripts/guest/f
 # xdpload: XDP programs attached in driver mode without libbpf (tests/xdp.sh).
 ${CROSS}gcc -static -O2 -Wall -o "$r/usr/sbin/xdpload" "$NXP_TOP/scripts/guest/xdpload.c" ||
 	die "building xdpload failed"
-# txtstamp: software Tx timestamps through the error queue (tests/tx_timestamp.sh).
+# txtstamp: software and hardware timestamps through the socket API, and the
+# hardware timestamping configuration (tests/tx_timestamp.sh, tests/ptp.sh).
 ${CROSS}gcc -static -O2 -Wall -o "$r/usr/sbin/txtstamp" "$NXP_TOP/scripts/guest/txtstamp.c" ||
 	die "building txtstamp failed"
+# phc: a PTP hardware clock read, set, stepped and tuned (tests/ptp.sh).
+${CROSS}gcc -static -O2 -Wall -o "$r/usr/sbin/phc" "$NXP_TOP/scripts/guest/phc.c" ||
+	die "building phc failed"
 install -m755 "$NXP_TOP/scripts/guest/init" "$r/init"
 install -m755 "$NXP_TOP/scripts/guest/demo.sh" "$r/usr/share/nxp/demo.sh"
 install -m755 "$NXP_TOP/scripts/guest/bench.sh" "$r/usr/share/nxp/bench.sh"

@@ -19,7 +19,7 @@ set -eu
 BOARDS=${BOARDS:-$NXP_BOARDS}
 # Guest tests per board and driver: all of them, for the C baseline and ours
 # (a test that does not apply to a controller skips itself with the reason).
-ALL_TESTS="module_load link_up ping iperf_tcp tx_bytes tx_timestamp ethtool_info ethtool_selftest std_stats eee bql ethtool_coalesce ethtool_ring ethtool_pause"
+ALL_TESTS="module_load link_up ping iperf_tcp tx_bytes tx_timestamp ptp ethtool_info ethtool_selftest std_stats eee bql ethtool_coalesce ethtool_ring ethtool_pause"
 ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo vlan tso rx_csum tx_align rx_alloc_fail tx_map_fail tx_timeout tx_flow tx_irq tx_queues load_changes ring_changes_traffic control_storm hostile_frames link_modes updown_traffic suspend rmmod_traffic page_pool xdp fault_walk autoload"
 # Left out of the debug pass: tests of values reported and refused, whose
 # control paths tests/control_storm.sh runs there under load (ring,
@@ -40,7 +40,7 @@ DEBUG_SKIP="ping iperf_tcp tx_bytes tx_timestamp ethtool_info ethtool_selftest s
 # single ring, MTU and reset changes: KASAN's part is the memory the data
 # path, its rings and their teardown touch (under traffic: ring changes,
 # rmmod, page_pool; and the allocation failures of fault_walk).
-KASAN_SKIP="link_up bql rx_csum tx_flow tx_irq tx_queues load_changes control_storm link_modes updown_traffic ethtool_ring mtu_rxmode jumbo tx_align tx_timeout"
+KASAN_SKIP="link_up ptp bql rx_csum tx_flow tx_irq tx_queues load_changes control_storm link_modes updown_traffic ethtool_ring mtu_rxmode jumbo tx_align tx_timeout"
 # The kernel's network suites (tests/upstream.list) follow on the boards
 # they are graded on, in the main pass: the i.MX8M Plus and the i.MX7D, with
 # ours; the C fec's baseline of them on the i.MX8M Plus only (the same

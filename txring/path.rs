@@ -301,6 +301,11 @@ pub(crate) trait XmitPath {
     fn halted(&self) -> bool {
         false
     }
+    /// A sent packet's skb, before it is freed, with the slot of its last
+    /// descriptor in `bds` (as the hardware wrote it back): for a
+    /// hardware Tx timestamp.
+    #[inline(always)]
+    fn completed(&self, _bds: &Self::Format, _skb: &Skb, _last: usize) {}
 }
 
 /// Drops a packet that reached the ring's lock with the ring in place:
@@ -461,7 +466,9 @@ pub(crate) fn clean<P: XmitPath>(
         produced: lane.produced.load(Ordering::Acquire),
         consumed: lane.consumed.load(Ordering::Relaxed),
     };
-    let r = tx.book.reclaim(&tx.bds, p.dma(), c, poll);
+    let r = tx.book.reclaim(&tx.bds, p.dma(), c, poll, |bds, skb, i| {
+        p.completed(bds, skb, i)
+    });
     lane.consumed.store(r.consumed, Ordering::Release);
     let (produced, done) = match more(tx) {
         // (What it put on the ring is in flight too.)

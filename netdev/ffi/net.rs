@@ -231,6 +231,7 @@ extern "C" {
     pub(crate) fn nxp_netdev_unregister(dev: *mut NetDevice);
     pub(crate) fn nxp_netdev_schedule_reset(dev: *mut NetDevice);
     pub(crate) fn nxp_netdev_set_wol_supported(dev: *mut NetDevice, wake: u32);
+    pub(crate) fn nxp_netdev_set_ptp(dev: *mut NetDevice, max_adj: i32);
     pub(crate) fn nxp_netdev_suspend(dev: *mut NetDevice) -> c_int;
     pub(crate) fn nxp_netdev_resume(dev: *mut NetDevice) -> c_int;
     pub(crate) fn nxp_netdev_set_mac(dev: *mut NetDevice, mac: *const u8);
@@ -316,6 +317,7 @@ extern "C" {
     pub(crate) fn nxp_skb_frag_len(skb: *const SkBuff, i: c_uint) -> c_uint;
     pub(crate) fn nxp_skb_tx_info(skb: *const SkBuff, ti: *mut NxpTxInfo);
     pub(crate) fn nxp_skb_tx_timestamp(skb: *mut SkBuff);
+    pub(crate) fn nxp_skb_tstamp_tx(skb: *mut SkBuff, ns: u64);
     pub(crate) fn nxp_skb_push_bytes(
         pskb: *mut *mut SkBuff,
         src: *const c_void,
@@ -404,6 +406,7 @@ extern "C" {
         skb: *mut SkBuff,
         csum_ok: bool,
         vlan: u32,
+        hwts: u64,
     );
     pub(crate) fn nxp_netdev_vlan_rx(dev: *const NetDevice) -> bool;
     pub(crate) fn nxp_xdp_prog(dev: *mut NetDevice) -> *mut BpfProg;
@@ -461,6 +464,7 @@ extern "C" {
         len: c_uint,
         csum_ok: bool,
         vlan: u32,
+        hwts: u64,
     ) -> bool;
 
     pub(crate) fn nxp_phy_connect(dev: *mut NetDevice, np: *mut bindings::device_node) -> c_int;

@@ -355,6 +355,70 @@ macro_rules! declare_net_driver {
             }
             /// # Safety
             ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ptp_adjfine(rs: *mut c_void, scaled_ppm: kernel::ffi::c_long) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::ptp_adjfine::<$t>(rs, scaled_ppm) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ptp_adjtime(rs: *mut c_void, delta: i64) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::ptp_adjtime::<$t>(rs, delta) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`;
+            /// `ns` is valid for a write.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ptp_gettime(rs: *mut c_void, ns: *mut u64) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::ptp_gettime::<$t>(rs, ns) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ptp_settime(rs: *mut c_void, ns: u64) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::ptp_settime::<$t>(rs, ns) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ptp_keep(rs: *mut c_void) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::ptp_keep::<$t>(rs) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`;
+            /// `tx` and `rx` are valid for writes.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_hwtstamp_get(rs: *mut c_void, tx: *mut u32, rx: *mut u32) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::hwtstamp_get::<$t>(rs, tx, rx) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`;
+            /// `rx` is valid for reads and writes, `extack` null or valid.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_hwtstamp_set(
+                rs: *mut c_void,
+                tx: u32,
+                rx: *mut u32,
+                extack: *mut ffi::NetlinkExtAck,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::hwtstamp_set::<$t>(rs, tx, rx, extack) }
+            }
+            /// # Safety
+            ///
             /// `rs` is the state of a device registered by `Registration`;
             /// `extack` is null or valid.
             #[no_mangle]

@@ -200,6 +200,16 @@ impl NetDev {
         unsafe { ffi::nxp_netdev_set_wol_supported(self.as_raw(), kernel::bindings::WAKE_MAGIC) }
     }
 
+    /// The driver has a PTP hardware clock that can be adjusted by up to
+    /// `max_adj_ppb` (its `NetDriver::ptp_*` methods): registered with the
+    /// device, with hardware timestamping offered (`NetDriver::hwtstamp_*`;
+    /// `ethtool -T` names the clock). Before registration.
+    pub(crate) fn set_ptp(self, max_adj_ppb: i32) {
+        // SAFETY: Valid net_device, not registered yet (the clock's
+        // operations reach the state only once registration set it).
+        unsafe { ffi::nxp_netdev_set_ptp(self.as_raw(), max_adj_ppb) }
+    }
+
     /// Tells the Tx watchdog the device made progress.
     pub(crate) fn trans_update(self) {
         // SAFETY: Valid net_device.

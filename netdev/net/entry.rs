@@ -9,6 +9,13 @@
 //! by [`Registration<T>`], i.e. point to its live `T`.
 
 use super::*;
+use crate::netdev::ptp::{
+    HWTSTAMP_FILTER_ALL,
+    HWTSTAMP_FILTER_NONE,
+    HWTSTAMP_TX_OFF,
+    HWTSTAMP_TX_ON, //
+};
+use kernel::ffi::c_long;
 
 /// # Safety
 ///
@@ -428,6 +435,129 @@ pub(crate) unsafe fn resume<T: NetDriver>(rs: *mut c_void) -> c_int {
     from_result(|| {
         // SAFETY: Caller contract.
         unsafe { state::<T>(rs) }.resume()?;
+        Ok(0)
+    })
+}
+
+/// # Safety
+///
+/// See the module documentation.
+pub(crate) unsafe fn ptp_adjfine<T: NetDriver>(rs: *mut c_void, scaled_ppm: c_long) -> c_int {
+    from_result(|| {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.ptp_adjfine(scaled_ppm as i64)?;
+        Ok(0)
+    })
+}
+
+/// # Safety
+///
+/// See the module documentation.
+pub(crate) unsafe fn ptp_adjtime<T: NetDriver>(rs: *mut c_void, delta: i64) -> c_int {
+    from_result(|| {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.ptp_adjtime(delta)?;
+        Ok(0)
+    })
+}
+
+/// # Safety
+///
+/// See the module documentation; `ns` is valid for a write.
+pub(crate) unsafe fn ptp_gettime<T: NetDriver>(rs: *mut c_void, ns: *mut u64) -> c_int {
+    from_result(|| {
+        // SAFETY: Caller contract.
+        let t = unsafe { state::<T>(rs) }.ptp_gettime()?;
+        // SAFETY: Caller contract.
+        unsafe { ns.write(t) };
+        Ok(0)
+    })
+}
+
+/// # Safety
+///
+/// See the module documentation.
+pub(crate) unsafe fn ptp_settime<T: NetDriver>(rs: *mut c_void, ns: u64) -> c_int {
+    from_result(|| {
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.ptp_settime(ns)?;
+        Ok(0)
+    })
+}
+
+/// # Safety
+///
+/// See the module documentation.
+pub(crate) unsafe fn ptp_keep<T: NetDriver>(rs: *mut c_void) {
+    // SAFETY: Caller contract.
+    unsafe { state::<T>(rs) }.ptp_keep();
+}
+
+/// `ndo_hwtstamp_get`.
+///
+/// # Safety
+///
+/// See the module documentation; `tx` and `rx` are valid for writes.
+pub(crate) unsafe fn hwtstamp_get<T: NetDriver>(
+    rs: *mut c_void,
+    tx: *mut u32,
+    rx: *mut u32,
+) -> c_int {
+    // SAFETY: Caller contract.
+    let cfg = unsafe { state::<T>(rs) }.hwtstamp_get();
+    // SAFETY: Caller contract.
+    unsafe {
+        tx.write(if cfg.tx {
+            HWTSTAMP_TX_ON
+        } else {
+            HWTSTAMP_TX_OFF
+        });
+        rx.write(if cfg.rx {
+            HWTSTAMP_FILTER_ALL
+        } else {
+            HWTSTAMP_FILTER_NONE
+        });
+    }
+    0
+}
+
+/// `ndo_hwtstamp_set`: Tx timestamps off or on (else `ERANGE`, as the C
+/// fec), Rx timestamps of no frame or of all (any filter but none widened
+/// to all, and `rx` rewritten so).
+///
+/// # Safety
+///
+/// See the module documentation; `rx` is valid for reads and writes,
+/// `extack` null or valid.
+pub(crate) unsafe fn hwtstamp_set<T: NetDriver>(
+    rs: *mut c_void,
+    tx: u32,
+    rx: *mut u32,
+    extack: *mut ffi::NetlinkExtAck,
+) -> c_int {
+    // SAFETY: Caller contract.
+    let mut ext = unsafe { ExtAck::from_raw(extack) };
+    from_result(|| {
+        let tx = match tx {
+            HWTSTAMP_TX_OFF => false,
+            HWTSTAMP_TX_ON => true,
+            _ => {
+                ext.error("nxp-rfl", format_args!("Tx timestamping is off or on"));
+                return Err(ERANGE);
+            }
+        };
+        // SAFETY: Caller contract.
+        let on = unsafe { rx.read() } != HWTSTAMP_FILTER_NONE;
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.hwtstamp_set(HwTstamp { tx, rx: on })?;
+        // SAFETY: Caller contract.
+        unsafe {
+            rx.write(if on {
+                HWTSTAMP_FILTER_ALL
+            } else {
+                HWTSTAMP_FILTER_NONE
+            })
+        };
         Ok(0)
     })
 }

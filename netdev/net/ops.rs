@@ -186,6 +186,40 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     fn resume(&self) -> Result {
         self.open()
     }
+
+    /// The PTP clock of a driver that declared one
+    /// ([`NetDev::set_ptp`](super::NetDev::set_ptp)), from the PTP core in
+    /// process context: runs the clock `scaled_ppm` (parts per million
+    /// with a 16-bit binary fraction, within the declared maximum) fast,
+    /// or slow if negative.
+    fn ptp_adjfine(&self, _scaled_ppm: i64) -> Result {
+        Err(EOPNOTSUPP)
+    }
+    /// Shifts the PTP clock by `delta` ns.
+    fn ptp_adjtime(&self, _delta: i64) -> Result {
+        Err(EOPNOTSUPP)
+    }
+    /// The PTP clock's time, in ns.
+    fn ptp_gettime(&self) -> Result<u64> {
+        Err(EOPNOTSUPP)
+    }
+    /// Sets the PTP clock to `ns`.
+    fn ptp_settime(&self, _ns: u64) -> Result {
+        Err(EOPNOTSUPP)
+    }
+    /// Called once a second while the PTP clock is registered (its
+    /// hardware counter may wrap within seconds).
+    fn ptp_keep(&self) {}
+
+    /// The hardware timestamping configuration (only asked of a driver with
+    /// a registered PTP clock), under RTNL.
+    fn hwtstamp_get(&self) -> HwTstamp {
+        HwTstamp::default()
+    }
+    /// Configures hardware timestamping, under RTNL.
+    fn hwtstamp_set(&self, _cfg: HwTstamp) -> Result {
+        Err(EOPNOTSUPP)
+    }
 }
 
 /// A [`NetDriver`] whose C entry points [`declare_net_driver!`] defined: the

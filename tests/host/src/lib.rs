@@ -43,6 +43,9 @@ pub mod fec_desc;
 #[path = "../../../fec/filter.rs"]
 pub mod fec_filter;
 
+#[path = "../../../fec/ptp_clock.rs"]
+pub mod fec_ptp_clock;
+
 /// The hardware modules under the paths the drivers use.
 pub mod gianfar {
     pub use super::gianfar_coalesce as coalesce;
@@ -55,6 +58,7 @@ pub mod fec {
     pub use super::fec_coalesce as coalesce;
     pub use super::fec_desc as desc;
     pub use super::fec_filter as filter;
+    pub use super::fec_ptp_clock as ptp_clock;
 }
 
 #[cfg(test)]

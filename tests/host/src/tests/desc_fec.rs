@@ -6,6 +6,7 @@ use crate::fec::desc::{self, rx, tx, RxStatus, TxFlags};
 
 fn flags(last: bool, wrap: bool, interrupt: bool, csum: bool) -> TxFlags {
     TxFlags {
+        timestamp: false,
         last,
         wrap,
         interrupt,

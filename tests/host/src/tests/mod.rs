@@ -7,6 +7,7 @@ mod desc_gianfar;
 mod filter_fec;
 mod filter_gianfar;
 mod napi;
+mod ptp_fec;
 mod qdisc;
 mod ring;
 mod tso;
