@@ -143,6 +143,12 @@ pub(crate) const fn tx_esc(f: TxFlags) -> u32 {
     v
 }
 
+/// Whether a Tx descriptor's extended status asked for a timestamp (the
+/// MAC then wrote it to `BD_TS` when it sent the frame).
+pub(crate) const fn tx_timestamped(esc: u32) -> bool {
+    esc & tx::TS != 0
+}
+
 /// The frame class field of a Tx descriptor's extended status on the AVB
 /// ENETs (`FEC_TX_BD_FTYPE`): the index of the ring it is on.
 pub(crate) const fn tx_class(ring: u32) -> u32 {

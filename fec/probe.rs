@@ -306,7 +306,7 @@ fn attach_phy(state: &Fec) -> Result {
     state.dev.phy_mac_caps(q.has(Quirks::HAS_GBIT), false);
     // The PTP clock, its timer running from now on (`fec_ptp_init()`).
     if state.has_ptp() {
-        state.ptp_start();
+        state.ptp_init();
         state.dev.set_ptp(ptp_clock::MAX_ADJ_PPB);
     }
     if q.has(Quirks::HAS_EEE) {

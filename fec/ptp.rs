@@ -18,7 +18,10 @@ use crate::fec::{
         TimeCounter, //
     },
     quirks::Quirks,
-    regs, //
+    regs::{
+        self,
+        ecr, //
+    }, //
 };
 use crate::netdev::ptp::{
     mono_ns,
@@ -94,6 +97,17 @@ impl Fec {
             Some((ns, at)) => ns.wrapping_add(mono_ns().wrapping_sub(at)),
             None => s.tc.read(self.ptp_counter()),
         }
+    }
+
+    /// The timer's first start, at probe (`fec_ptp_init()`): the MAC,
+    /// enabled for MDIO only, gets its 1588 function too.
+    pub(crate) fn ptp_init(&self) {
+        if !self.has_ptp() {
+            return;
+        }
+        let ecntl = self.regs.read(regs::ECNTRL);
+        self.regs.write(regs::ECNTRL, ecntl | ecr::EN1588);
+        self.ptp_start();
     }
 
     /// Starts the timer (the MAC enabled), from the time saved before a

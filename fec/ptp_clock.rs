@@ -36,14 +36,15 @@ pub(crate) const INC_MASK: u32 = 0x7f;
 const INC_CORR_SHIFT: u32 = 8;
 
 /// The nanoseconds the timer adds per cycle of a PTP clock of `rate_hz`
-/// (`1000000000 / cycle_speed`), if the clock suits the timer (1 to 127 ns
-/// per cycle: 7.9 MHz to 1 GHz).
+/// (`1000000000 / cycle_speed`), if the clock suits the timer: 1 to 63 ns
+/// per cycle (15.9 MHz to 1 GHz), so that a corrected cycle's increment, up
+/// to twice that, fits its 7-bit field too.
 pub(crate) const fn increment(rate_hz: u32) -> Option<u32> {
     if rate_hz == 0 {
         return None;
     }
     let inc = NSEC_PER_SEC as u32 / rate_hz;
-    if inc == 0 || inc > INC_MASK {
+    if inc == 0 || inc > INC_MASK / 2 {
         None
     } else {
         Some(inc)

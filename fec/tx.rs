@@ -192,9 +192,12 @@ impl TxBds {
             .write32(desc::BD_ESC, (desc::tx_esc(f) | self.class).to_le());
     }
 
-    /// The 1588 timer's value the MAC wrote back to descriptor `i`.
-    pub(crate) fn timestamp(&self, i: usize) -> u32 {
-        u32::from_le(self.bd(i).read32(desc::BD_TS))
+    /// The 1588 timer's value the MAC wrote back to descriptor `i`, if it
+    /// was asked to (`TS` in its extended status).
+    pub(crate) fn timestamp(&self, i: usize) -> Option<u32> {
+        let bd = self.bd(i);
+        let esc = u32::from_le(bd.read32(desc::BD_ESC));
+        desc::tx_timestamped(esc).then(|| u32::from_le(bd.read32(desc::BD_TS)))
     }
 }
 
@@ -254,7 +257,6 @@ impl Fec {
         };
         // (A GSO packet's frames are copied whole where the DMA needs it;
         // asked only on the parts that need aligned buffers.)
-        let mut copied = false;
         if mask != 0
             && !(gso.is_some() && self.tso_frames() == Some(TsoFrames::Copied))
             && !skb.dma_aligned(mask)
@@ -263,13 +265,13 @@ impl Fec {
                 drop(skb);
                 return self.tx_drop();
             }
-            // The copy has no socket: the timestamps the socket asked for
-            // are given now, from the original.
+            // The software timestamps the socket asked for are given now,
+            // from the original (the copy keeps only its socket and a
+            // hardware timestamp request).
             skb.tx_timestamp();
             match skb.copy_aligned(mask + 1) {
                 Some(s) => {
                     skb = s;
-                    copied = true;
                     self.stats.tx_bounced.add(1, Relaxed);
                 }
                 None => return self.tx_drop(),
@@ -277,12 +279,10 @@ impl Fec {
         }
 
         // A hardware timestamp, if the socket asked for one and it is on
-        // (not of a TSO packet's frames, nor of a copy, which has no
-        // socket to take it).
-        let timestamp = gso.is_none()
-            && !copied
-            && self.hwts_tx.load(Ordering::Relaxed)
-            && skb.hw_tstamp_start();
+        // (not of a TSO packet's frames; a copy asks for the original's
+        // socket).
+        let timestamp =
+            gso.is_none() && self.hwts_tx.load(Ordering::Relaxed) && skb.hw_tstamp_start();
         path::xmit(&FecTx { fec: self, q }, xmit, skb, gso, |skb| {
             let bytes = skb.len();
             Some((skb, TxOpt { csum, timestamp }, bytes))
@@ -398,12 +398,16 @@ impl XmitPath for FecTx<'_> {
         self.fec.tx_halted.load(Ordering::Acquire)
     }
 
-    /// The hardware Tx timestamp of a packet that asked for one
-    /// (`fec_enet_tx_queue()`), while timestamping is on.
+    /// The hardware Tx timestamp of a packet sent with one
+    /// (`fec_enet_tx_queue()`): its last descriptor asked for it (`TS`,
+    /// which the MAC leaves in place), not only its skb's shared flags,
+    /// which a clone sent without it may carry too.
     #[inline]
     fn completed(&self, bds: &TxBds, skb: &Skb, last: usize) {
-        if skb.hw_tstamp_in_progress() && self.fec.hwts_tx.load(Ordering::Relaxed) {
-            skb.tstamp_tx(self.fec.ptp_time(bds.timestamp(last)));
+        if let Some(ts) = bds.timestamp(last) {
+            if skb.hw_tstamp_in_progress() {
+                skb.tstamp_tx(self.fec.ptp_time(ts));
+            }
         }
     }
 }

@@ -875,11 +875,16 @@ int nxp_netdev_register(struct net_device *dev)
 void nxp_netdev_unregister(struct net_device *dev)
 {
 	struct nxp_priv *priv = netdev_priv(dev);
+	struct ptp_clock *ptp;
 
-	if (priv->ptp) {
-		ptp_clock_unregister(priv->ptp);
-		priv->ptp = NULL;
-	}
+	/* The clock goes first (its operations reach the driver's state);
+	 * the ethtool and ndo paths that read the pointer run under RTNL. */
+	rtnl_lock();
+	ptp = priv->ptp;
+	priv->ptp = NULL;
+	rtnl_unlock();
+	if (ptp)
+		ptp_clock_unregister(ptp);
 	unregister_netdev(dev);
 	/* Closed and unregistered: no new reset can be scheduled. */
 	cancel_work_sync(&priv->reset_work);
@@ -2535,6 +2540,16 @@ struct sk_buff *nxp_skb_copy_aligned(struct sk_buff *skb, unsigned int align)
 	n->protocol = skb->protocol;
 	n->priority = skb->priority;
 	skb_set_queue_mapping(n, skb_get_queue_mapping(skb));
+	/* A hardware Tx timestamp asked for goes to the original's socket: the
+	 * copy holds a reference to it, as skb_clone_sk() (the caller gave the
+	 * software timestamps from the original already). */
+	if ((skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP_NOBPF) && skb->sk &&
+	    refcount_inc_not_zero(&skb->sk->sk_refcnt)) {
+		n->sk = skb->sk;
+		n->destructor = sock_efree;
+		skb_shinfo(n)->tx_flags |= SKBTX_HW_TSTAMP_NOBPF;
+		skb_shinfo(n)->tskey = skb_shinfo(skb)->tskey;
+	}
 	dev_consume_skb_any(skb);
 	return n;
 }

@@ -192,8 +192,9 @@ impl Skb {
             return false;
         }
         // SAFETY: As above; the skb is ours to send (`&mut self`), and the
-        // stack's drivers set this flag in the shared info the same way
-        // (a clone's owner, TCP, reads it only when the timestamp comes).
+        // stack's drivers set this flag in the shared info the same way; a
+        // whole byte is written (TCP, which may share the shared info with
+        // its clone, updates the byte the same way).
         unsafe {
             core::ptr::addr_of_mut!((*p).tx_flags).write_volatile(flags | SKBTX_IN_PROGRESS as u8)
         };
@@ -301,6 +302,9 @@ impl Skb {
 
     /// A linear copy whose data starts on an `align`-byte boundary (a power
     /// of two), replacing this skb; `None` (skb freed) when memory is short.
+    /// A hardware Tx timestamp the socket asked for is asked of the copy,
+    /// for the original's socket (give the software ones first, from the
+    /// original: [`Skb::tx_timestamp`]).
     pub(crate) fn copy_aligned(self, align: u32) -> Option<Self> {
         // SAFETY: We own a valid skb; the shim consumes it and returns a new
         // one we own, or NULL.

@@ -7,12 +7,14 @@
  * hardware's (SOF_TIMESTAMPING_TX_HARDWARE, the raw PTP clock time), which
  * the driver gives when the packet completes. Reads each datagram's
  * timestamp from the socket's error queue; prints "sent <n> stamped <m>"
- * and exits 0 when every datagram came back with one.
+ * (and "last <seconds>" of the last timestamp) and exits 0 when every
+ * datagram came back with one.
  *
  * txtstamp -R <port> <count> <seconds>: receives up to <count> UDP
  * datagrams on <port> within <seconds> with hardware Rx timestamps asked
- * for (SOF_TIMESTAMPING_RX_HARDWARE); prints "received <n> stamped <m>" and
- * exits 0 when at least one came and every one had a timestamp.
+ * for (SOF_TIMESTAMPING_RX_HARDWARE); prints "received <n> stamped <m>"
+ * (and "last <seconds>") and exits 0 when all <count> came, each with a
+ * timestamp.
  *
  * txtstamp -C <interface> <tx type> <rx filter>: configures hardware
  * timestamping (SIOCSHWTSTAMP) and prints what the driver made of it, read
@@ -43,6 +45,9 @@
 #define SCM_TIMESTAMPING SO_TIMESTAMPING
 #endif
 
+/* The seconds of the last timestamp seen. */
+static long long last_sec;
+
 /* The timestamp a message carries: 1 if it holds the kind asked for
  * (software: ts[0]; hardware: ts[2]), else 0. */
 static int has_stamp(struct msghdr *m, int hw)
@@ -54,7 +59,10 @@ static int has_stamp(struct msghdr *m, int hw)
 			struct timespec ts[3];
 
 			memcpy(ts, CMSG_DATA(c), sizeof(ts));
-			return ts[hw ? 2 : 0].tv_sec || ts[hw ? 2 : 0].tv_nsec;
+			if (!ts[hw ? 2 : 0].tv_sec && !ts[hw ? 2 : 0].tv_nsec)
+				return 0;
+			last_sec = ts[hw ? 2 : 0].tv_sec;
+			return 1;
 		}
 	}
 	return 0;
@@ -113,7 +121,10 @@ static int send_stamped(int hw, const char *addr, const char *port, const char *
 			break;
 		}
 	}
-	printf("sent %d stamped %d\n", sent, stamped);
+	printf("sent %d stamped %d", sent, stamped);
+	if (stamped)
+		printf(" last %lld", last_sec);
+	printf("\n");
 	return sent == n && stamped == n ? 0 : 1;
 }
 
@@ -150,8 +161,11 @@ static int receive_stamped(const char *port, const char *count, const char *secs
 		got++;
 		stamped += has_stamp(&m, 1);
 	}
-	printf("received %d stamped %d\n", got, stamped);
-	return got > 0 && stamped == got ? 0 : 1;
+	printf("received %d stamped %d", got, stamped);
+	if (stamped)
+		printf(" last %lld", last_sec);
+	printf("\n");
+	return got == n && stamped == got ? 0 : 1;
 }
 
 static int configure(const char *ifname, const char *tx, const char *rx)

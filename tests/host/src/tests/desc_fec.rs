@@ -45,6 +45,22 @@ fn tx_words() {
 }
 
 #[test]
+fn tx_timestamp_request() {
+    // BD_ENET_TX_TS (bit 29), beside the interrupt and checksum bits, and
+    // read back from the extended status as written.
+    let f = TxFlags {
+        timestamp: true,
+        ..flags(true, false, true, true)
+    };
+    assert_eq!(desc::tx_esc(f), 0x4000_0000 | 0x2000_0000 | 0x1800_0000);
+    assert!(desc::tx_timestamped(desc::tx_esc(f) | desc::tx_class(2)));
+    let plain = desc::tx_esc(flags(true, true, true, true));
+    assert!(!desc::tx_timestamped(plain));
+    // Not a control/status bit.
+    assert_eq!(desc::tx_sc(f), desc::tx_sc(flags(true, false, true, true)));
+}
+
+#[test]
 fn tx_frame_class() {
     // FEC_TX_BD_FTYPE(q): bits 20-23, clear of the interrupt (30), PINS
     // (28) and IINS (27) bits it is combined with.

@@ -41,7 +41,10 @@ fn increment_of_clock_rates() {
     assert_eq!(increment(100_000_000), Some(10));
     assert_eq!(increment(66_000_000), Some(15));
     assert_eq!(increment(24_000_000), Some(41));
-    // Slower than 1/127 ns or faster than 1 GHz: unusable.
+    // Slower than 1/63 ns (a corrected increment would not fit its
+    // field) or faster than 1 GHz: unusable.
+    assert_eq!(increment(15_873_015), Some(63));
+    assert_eq!(increment(15_000_000), None);
     assert_eq!(increment(7_000_000), None);
     assert_eq!(increment(2_000_000_000), None);
     assert_eq!(increment(0), None);
