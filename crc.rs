@@ -29,6 +29,7 @@ pub(crate) const fn ether_crc_le(data: &[u8]) -> u32 {
 
 /// `ether_crc()`: the same CRC with its bits in the opposite order (the
 /// kernel defines it as `bitrev32(crc32_le(~0, ...))`).
+#[cfg_attr(nxp_fec, expect(dead_code))]
 pub(crate) const fn ether_crc(data: &[u8]) -> u32 {
     ether_crc_le(data).reverse_bits()
 }

@@ -26,46 +26,36 @@
 //! for IPv4 checksums, BQL, stop-in-advance / wake-with-hysteresis and a
 //! doorbell rung once per xmit batch.
 
-// The shared layer is one source for both drivers; each driver uses its own
-// subset of it, so unused items there are expected. Only the wrapper layer
-// (`netdev`) may use `unsafe`.
+// The shared layer is one source for both drivers; what only one of them
+// uses is marked so item by item (`nxp_gianfar`, `nxp_fec`: Kbuild). Only
+// the wrapper layer (`netdev`) may use `unsafe`.
 #[deny(unsafe_code)]
 mod coalesce_dim;
 #[deny(unsafe_code)]
-#[allow(dead_code)]
 mod crc;
 #[deny(unsafe_code)]
 mod knobs;
 #[deny(unsafe_code)]
-#[allow(dead_code)]
 mod napi;
-#[allow(dead_code)]
 mod netdev;
 #[deny(unsafe_code)]
-#[allow(dead_code)]
 mod qdisc_hooks;
 #[deny(unsafe_code)]
-#[allow(dead_code)]
 mod ring;
 #[deny(unsafe_code)]
-#[allow(dead_code)]
 mod rxring;
 #[deny(unsafe_code)]
-#[allow(dead_code)]
 mod tso;
 #[deny(unsafe_code)]
 mod txring;
 #[deny(unsafe_code)]
-#[allow(dead_code)]
 mod vlan;
 
 /// The eTSEC: its hardware as data (register map, descriptors, coalescing
 /// units) and the driver, split by concern.
 #[deny(unsafe_code)]
 mod gianfar {
-    #[allow(dead_code)]
     pub(crate) mod coalesce;
-    #[allow(dead_code)]
     pub(crate) mod desc;
     pub(crate) mod filter;
     pub(crate) mod regs;

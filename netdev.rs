@@ -12,6 +12,7 @@
 
 pub(crate) mod debugfs;
 pub(crate) mod ffi;
+#[cfg(nxp_fec)]
 pub(crate) mod gpio;
 pub(crate) mod mmio;
 pub(crate) mod of;
@@ -25,6 +26,7 @@ pub(crate) mod context;
 #[cfg(nxp_net)]
 pub(crate) mod dma;
 #[cfg(nxp_net)]
+#[cfg(nxp_fec)]
 pub(crate) mod mdio;
 #[cfg(nxp_net)]
 pub(crate) mod net;
@@ -89,6 +91,7 @@ pub(crate) struct MacAddr(pub(crate) [u8; 6]);
 
 impl MacAddr {
     /// Whether this is a usable station address: not zero and not multicast.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn is_valid(&self) -> bool {
         self.0 != [0; 6] && self.0[0] & 1 == 0
     }
@@ -115,6 +118,7 @@ impl kernel::fmt::Display for MacAddr {
 
 /// The Linux IRQ numbers of a platform device's interrupts, in order, up to
 /// `max` (the first missing index ends the list).
+#[cfg_attr(nxp_gianfar, expect(dead_code))]
 pub(crate) fn platform_irqs(pdev: &platform::Device<device::Bound>, max: u32) -> Result<KVec<u32>> {
     let mut irqs = KVec::new();
     for i in 0..max {

@@ -6,15 +6,17 @@
 //! each driver ([`RxDescs`]); the index math is `ring.rs`. The rings an
 //! AF_XDP socket's buffers fill are [`xsk`].
 
+mod stats;
+#[cfg(nxp_fec)]
 pub(crate) mod xsk;
 
-use kernel::{
-    prelude::*,
-    sync::atomic::{
-        Atomic,
-        Relaxed, //
-    },
+pub(crate) use stats::{
+    Delivery,
+    RxCounts,
+    RxStats, //
 };
+
+use kernel::prelude::*;
 
 use crate::{
     netdev::{
@@ -22,11 +24,7 @@ use crate::{
             DmaAddr,
             DmaDevice, //
         },
-        net::{
-            NetDev,
-            Stats,
-            StdStats, //
-        },
+        net::NetDev,
         page_pool::{
             PagePool,
             RxPage,
@@ -59,147 +57,6 @@ pub(crate) trait RxDescs {
     /// one), with a new buffer at bus address `addr` (the driver's headroom
     /// included), or with the buffer it has (`None`).
     fn arm(&self, i: usize, addr: Option<DmaAddr>, last_in_ring: bool);
-}
-
-/// Counts of one Rx poll, added to the driver's statistics at its end;
-/// counts a driver keeps no statistic for stay zero. 32 bits: a poll takes
-/// at most a NAPI budget of descriptors, 64 of at most 64 KiB.
-#[derive(Default)]
-pub(crate) struct RxCounts {
-    pub(crate) packets: u32,
-    pub(crate) bytes: u32,
-    pub(crate) errors: u32,
-    pub(crate) dropped: u32,
-    pub(crate) crc_errors: u32,
-    pub(crate) length_errors: u32,
-    pub(crate) frame_errors: u32,
-    pub(crate) fifo_errors: u32,
-    pub(crate) csum_ok: u32,
-    pub(crate) alloc_failures: u32,
-}
-
-impl RxCounts {
-    /// Counts a frame of `len` bytes by what became of it (`csum_ok`: the
-    /// MAC verified its checksums).
-    #[inline]
-    pub(crate) fn count(&mut self, d: Delivery, csum_ok: bool, len: u32) {
-        match d {
-            Delivery::Delivered => {
-                self.packets += 1;
-                self.bytes += len;
-                self.csum_ok += u32::from(csum_ok);
-            }
-            // Received, then sent, redirected or dropped by XDP.
-            Delivery::Xdp => {
-                self.packets += 1;
-                self.bytes += len;
-            }
-            Delivery::NoBuffer => {
-                self.dropped += 1;
-                self.alloc_failures += 1;
-            }
-            Delivery::Dropped => self.dropped += 1,
-        }
-    }
-
-    /// Counts a frame dropped for an impossible length.
-    pub(crate) fn length_error(&mut self) {
-        self.errors += 1;
-        self.length_errors += 1;
-    }
-}
-
-/// An Rx ring's counters (`atomic64_t`, also on 32-bit CPUs): its polls'
-/// [`RxCounts`], added once per poll and read by `ndo_get_stats64` without
-/// the ring's lock.
-pub(crate) struct RxStats {
-    pub(crate) packets: Atomic<u64>,
-    pub(crate) bytes: Atomic<u64>,
-    pub(crate) errors: Atomic<u64>,
-    pub(crate) dropped: Atomic<u64>,
-    pub(crate) crc_errors: Atomic<u64>,
-    pub(crate) length_errors: Atomic<u64>,
-    pub(crate) frame_errors: Atomic<u64>,
-    pub(crate) fifo_errors: Atomic<u64>,
-    /// Frames whose checksums the MAC verified.
-    pub(crate) csum_ok: Atomic<u64>,
-    /// Rx buffer allocations that failed (the frame was dropped).
-    pub(crate) alloc_failures: Atomic<u64>,
-}
-
-impl Default for RxStats {
-    fn default() -> Self {
-        let z = || Atomic::new(0u64);
-        RxStats {
-            packets: z(),
-            bytes: z(),
-            errors: z(),
-            dropped: z(),
-            crc_errors: z(),
-            length_errors: z(),
-            frame_errors: z(),
-            fifo_errors: z(),
-            csum_ok: z(),
-            alloc_failures: z(),
-        }
-    }
-}
-
-impl RxStats {
-    /// Adds the counts of a poll.
-    pub(crate) fn add(&self, n: &RxCounts) {
-        for (c, v) in [
-            (&self.packets, n.packets),
-            (&self.bytes, n.bytes),
-            (&self.errors, n.errors),
-            (&self.dropped, n.dropped),
-            (&self.crc_errors, n.crc_errors),
-            (&self.length_errors, n.length_errors),
-            (&self.frame_errors, n.frame_errors),
-            (&self.fifo_errors, n.fifo_errors),
-            (&self.csum_ok, n.csum_ok),
-            (&self.alloc_failures, n.alloc_failures),
-        ] {
-            if v != 0 {
-                c.add(u64::from(v), Relaxed);
-            }
-        }
-    }
-
-    /// Adds the counters to the device's (`ndo_get_stats64`); FIFO
-    /// overruns count as `rx_over_errors`.
-    pub(crate) fn report(&self, s: &mut Stats) {
-        s.rx_packets += self.packets.load(Relaxed);
-        s.rx_bytes += self.bytes.load(Relaxed);
-        s.rx_errors += self.errors.load(Relaxed);
-        s.rx_dropped += self.dropped.load(Relaxed);
-        s.rx_crc_errors += self.crc_errors.load(Relaxed);
-        s.rx_length_errors += self.length_errors.load(Relaxed);
-        s.rx_frame_errors += self.frame_errors.load(Relaxed);
-        s.rx_over_errors += self.fifo_errors.load(Relaxed);
-    }
-
-    /// Reports the counters as the Rx queue's qstats.
-    pub(crate) fn report_queue(&self, s: &mut StdStats) {
-        s.rx_packets = self.packets.load(Relaxed);
-        s.rx_bytes = self.bytes.load(Relaxed);
-        s.rx_alloc_fail = self.alloc_failures.load(Relaxed);
-    }
-}
-
-/// What became of a received frame.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Delivery {
-    /// Handed to GRO (with the checksum verdict given).
-    Delivered,
-    /// Dropped: no new buffer (the frame's buffer went back to the
-    /// hardware, so the ring never runs dry).
-    NoBuffer,
-    /// Dropped: no skb could be built around it.
-    Dropped,
-    /// Taken by the XDP program: sent back, redirected or dropped (as its
-    /// [`XdpCounts`] say).
-    Xdp,
 }
 
 /// What the MAC says of a received frame besides its length.
@@ -311,6 +168,7 @@ impl RxBook {
     }
 
     /// Bytes in front of the device's data in each buffer.
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn headroom(&self) -> u32 {
         self.headroom
     }
@@ -333,6 +191,7 @@ impl RxBook {
     /// Re-arms every descriptor and restarts at the first one (after a MAC
     /// reset, which rewinds the hardware's ring pointer). A frame in
     /// progress is dropped.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn rewind<D: RxDescs>(&mut self, descs: &D) {
         self.abandon();
         for i in 0..self.size.get() as usize {
@@ -455,6 +314,7 @@ impl RxBook {
     /// (the FCS trimmed off the end). Returns what became of the frame and
     /// its checksum verdict.
     #[allow(clippy::too_many_arguments)]
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn finish<D: RxDescs>(
         &mut self,
         descs: &D,

@@ -188,6 +188,7 @@ impl Layout {
     /// complemented, as bytes in memory: what the stack leaves in the TCP
     /// checksum field of a `CHECKSUM_PARTIAL` packet, for MACs that take it
     /// from the driver (the eTSEC's frame control block).
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn pseudo_csum(&self, hdr: &[u8], seg: u32) -> [u8; 2] {
         let l3 = self.l3 as usize;
         let tcp_len = self.hdr_len - self.l4 + self.seg_len(seg);

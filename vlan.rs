@@ -21,8 +21,10 @@ pub(crate) enum RxVlan {
     None,
     /// The frame carries an 802.1Q tag, still in its data (the ENET's
     /// `BD_ENET_RX_VLAN`): [`strip`] takes it out.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     InFrame,
     /// The MAC took the tag out of the frame; its TCI.
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     Stripped(u16),
 }
 

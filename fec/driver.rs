@@ -145,6 +145,23 @@ pub(crate) struct Cfg {
     pub(crate) pause: PauseCfg,
 }
 
+impl Cfg {
+    /// The settings of a new device: rings `rings`, no XDP, the C driver's
+    /// default coalescing, pause as autonegotiated.
+    fn new(rings: RingConfig) -> Self {
+        Cfg {
+            rings,
+            xdp: false,
+            xsk: None,
+            coal: Coalescing::new(Itr::DEFAULT, Itr::DEFAULT),
+            pause: PauseCfg {
+                autoneg: true,
+                enable: false,
+            },
+        }
+    }
+}
+
 /// What probe finds of an ENET before its `net_device` exists.
 pub(crate) struct Hw {
     pub(crate) dma: DmaDevice,
@@ -261,6 +278,41 @@ pub(crate) struct Fec {
     pub(crate) hwts_rx: AtomicBool,
 }
 
+/// Sets `ndev` up for the ENET `hw`: its features (all offered, all on;
+/// VLAN Rx offload where the ENET flags tagged frames,
+/// `FEC_QUIRK_HAS_VLAN`, as the C fec), MTU range and watchdog, the MAC
+/// address `mac`, its XDP features and, on the AVB parts with several Tx
+/// queues, the queue of each VLAN priority. Returns the limit software TSO
+/// keeps on the packets the stack builds.
+fn setup_netdev(ndev: NetDev, hw: &Hw, mac: MacAddr) -> Result<TsoLimit> {
+    let features = Features {
+        sg: true,
+        ip_csum: hw.csum,
+        rxcsum: hw.csum,
+        tso: hw.tso,
+        vlan_rx: hw.variant.quirks.has(Quirks::HAS_VLAN),
+        ..Default::default()
+    };
+    ndev.setup(&Setup {
+        hw_features: features,
+        features,
+        min_mtu: MIN_MTU,
+        max_mtu: MAX_MTU,
+        needed_headroom: 0,
+        watchdog_ms: TX_TIMEOUT_MS,
+    });
+    let tso_limit = TsoLimit::new();
+    if hw.tso {
+        tso_limit.set(ndev, hw.rings.thresholds.stop());
+    }
+    ndev.set_mac(mac);
+    ndev.set_xdp_features(true, true);
+    if hw.tx_queues > 1 && hw.variant.quirks.has(Quirks::HAS_AVB) {
+        ndev.set_pcp_queues(&PCP_QUEUES)?;
+    }
+    Ok(tso_limit)
+}
+
 impl Fec {
     /// Sets `ndev` up for the ENET `hw` and builds its driver state (debugfs
     /// directory `id`, MAC address `mac`); the PHY is not connected yet.
@@ -270,6 +322,7 @@ impl Fec {
         id: &CStr,
         mac: MacAddr,
     ) -> Result<impl PinInit<Fec, Error>> {
+        let tso_limit = setup_netdev(ndev, &hw, mac)?;
         let Hw {
             dma,
             node,
@@ -287,33 +340,6 @@ impl Fec {
             tx_queues,
             ptp_inc,
         } = hw;
-        // All offered, all on; VLAN Rx offload where the ENET flags tagged
-        // frames (`FEC_QUIRK_HAS_VLAN`), as the C fec.
-        let features = Features {
-            sg: true,
-            ip_csum: csum,
-            rxcsum: csum,
-            tso,
-            vlan_rx: variant.quirks.has(Quirks::HAS_VLAN),
-            ..Default::default()
-        };
-        ndev.setup(&Setup {
-            hw_features: features,
-            features,
-            min_mtu: MIN_MTU,
-            max_mtu: MAX_MTU,
-            needed_headroom: 0,
-            watchdog_ms: TX_TIMEOUT_MS,
-        });
-        let tso_limit = TsoLimit::new();
-        if tso {
-            tso_limit.set(ndev, rings.thresholds.stop());
-        }
-        ndev.set_mac(mac);
-        ndev.set_xdp_features(true, true);
-        if tx_queues > 1 && variant.quirks.has(Quirks::HAS_AVB) {
-            ndev.set_pcp_queues(&PCP_QUEUES)?;
-        }
         let first_irq = irq_lines.first().copied();
         let mut txs = KVec::with_capacity(tx_queues, GFP_KERNEL)?;
         for i in 0..tx_queues {
@@ -325,16 +351,7 @@ impl Fec {
         // Named like the MDIO bus, after the register base.
         let debug = knobs::create(id, c"itr_clock_hz", c"force_tx_align")?;
         debug.set(DBG_ITR_RATE, itr_rate);
-        let cfg = Cfg {
-            rings,
-            xdp: false,
-            xsk: None,
-            coal: Coalescing::new(Itr::DEFAULT, Itr::DEFAULT),
-            pause: PauseCfg {
-                autoneg: true,
-                enable: false,
-            },
-        };
+        let cfg = Cfg::new(rings);
         let rx_napi = RxNapi::new(ndev, NAPI_RX, first_irq)?;
         let ptp_state = PtpState::new(ptp_inc);
         Ok(try_pin_init!(Fec {

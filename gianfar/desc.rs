@@ -28,8 +28,6 @@ pub(crate) const BD_LENGTH_MASK: u32 = 0xffff;
 pub(crate) mod tx {
     /// Owned by the hardware.
     pub(crate) const READY: u16 = 0x8000;
-    /// Pad short frames and append the CRC.
-    pub(crate) const PADCRC: u16 = 0x4000;
     /// Last descriptor of the ring.
     pub(crate) const WRAP: u16 = 0x2000;
     /// Interrupt when transmitted.

@@ -303,6 +303,7 @@ impl<const N: usize> Desc<'_, N> {
 
     /// Reads the `u16` at byte offset `off` of the descriptor.
     #[inline]
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn read16(&self, off: usize) -> u16 {
         // SAFETY: Aligned and in bounds (`ptr` checks).
         unsafe { self.ptr::<u16>(off).read_volatile() }
@@ -310,6 +311,7 @@ impl<const N: usize> Desc<'_, N> {
 
     /// Writes the `u16` at byte offset `off` of the descriptor.
     #[inline]
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn write16(&self, off: usize, v: u16) {
         // SAFETY: Aligned and in bounds (`ptr` checks).
         unsafe { self.ptr::<u16>(off).write_volatile(v) }

@@ -44,6 +44,7 @@ impl<const W: usize> Reg<W> {
 
     /// The `index`-th register of an array starting here, `stride` bytes apart,
     /// or `None` if it falls outside the window.
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) const fn at(self, index: usize, stride: usize) -> Option<Self> {
         let off = self.0 + index * stride;
         if off % 4 == 0 && off + 4 <= W {
@@ -78,9 +79,11 @@ pub(crate) trait ByteOrder {
 }
 
 /// Big-endian registers (`ioread32be`/`iowrite32be`).
+#[cfg_attr(nxp_fec, expect(dead_code))]
 pub(crate) enum BigEndian {}
 
 /// Little-endian registers (`readl`/`writel`).
+#[cfg_attr(nxp_gianfar, expect(dead_code))]
 pub(crate) enum LittleEndian {}
 
 impl ByteOrder for BigEndian {

@@ -28,6 +28,7 @@ pub(crate) enum PhyInterface {
 
 /// Whether the machine's root node is compatible with `compat`
 /// (`of_machine_is_compatible()`).
+#[cfg_attr(nxp_fec, expect(dead_code))]
 pub(crate) fn machine_is_compatible(compat: &CStr) -> bool {
     let compats = [compat.as_char_ptr(), core::ptr::null()];
     // SAFETY: `compats` is a NULL-terminated array of NUL-terminated
@@ -73,6 +74,7 @@ impl Node {
     }
 
     /// The children of this node called `name`, in device-tree order.
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn children_named<'a>(&'a self, name: &'a CStr) -> Children<'a> {
         Children {
             parent: self,
@@ -82,6 +84,7 @@ impl Node {
     }
 
     /// Whether the node's `device_type` is `ty`.
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn is_type(&self, ty: &CStr) -> bool {
         // SAFETY: `self` is a valid node and `ty` a NUL-terminated string.
         unsafe { ffi::nxp_of_node_is_type(self.as_raw(), ty.as_char_ptr()) }
@@ -99,6 +102,7 @@ impl Node {
     }
 
     /// The `u32` property `name`, if present and well-formed.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn read_u32(&self, name: &CStr) -> Option<u32> {
         let mut v = 0;
         // SAFETY: `self` is a valid node, `name` NUL-terminated, `v` writable.
@@ -108,6 +112,7 @@ impl Node {
 
     /// Whether the string property `name` is `value`, ignoring ASCII case
     /// (the C drivers' `strcasecmp()` of `model`).
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn string_is(&self, name: &CStr, value: &CStr) -> bool {
         let mut s: *const kernel::ffi::c_char = core::ptr::null();
         // SAFETY: `self` is a valid node, `name` NUL-terminated and `s`
@@ -130,12 +135,14 @@ impl Node {
     }
 
     /// The child node called `name`, if any.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn child(&self, name: &CStr) -> Option<Node> {
         // SAFETY: `self` is a valid node; the shim returns a counted reference.
         unsafe { Self::from_raw(ffi::nxp_of_child_named(self.as_raw(), name.as_char_ptr())) }
     }
 
     /// The class of the node's `phy-mode` (MII when absent).
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn phy_interface(&self) -> PhyInterface {
         // SAFETY: `self` is a valid node.
         match unsafe { ffi::nxp_of_phy_if(self.as_raw()) } {
@@ -147,6 +154,7 @@ impl Node {
 
     /// Maps interrupt `index` of the node (`interrupts` property) to a Linux
     /// IRQ number.
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn irq(&self, index: u32) -> Result<u32> {
         let index = i32::try_from(index)?;
         // SAFETY: `self` is a valid node.

@@ -52,7 +52,9 @@ impl Polled<'_> {
 /// Holds the lock of the instance's `enabled` flag, which is false: the
 /// instance is disabled (`napi_disable()` returned, so no poll of it runs)
 /// and stays so while the value lives.
-pub(crate) struct NapiOff<'a>(MutexGuard<'a, bool>);
+pub(crate) struct NapiOff<'a> {
+    _enabled: MutexGuard<'a, bool>,
+}
 
 /// A NAPI instance (`struct napi_struct` in a shim container).
 ///
@@ -115,7 +117,7 @@ impl Napi {
     pub(crate) fn held_off(&self) -> Option<NapiOff<'_>> {
         let on = self.enabled.lock();
         // INVARIANT: The flag's lock is held and the flag is false.
-        (!*on).then_some(NapiOff(on))
+        (!*on).then_some(NapiOff { _enabled: on })
     }
 
     /// `napi_enable()`, unless the instance is enabled already. May sleep.
@@ -285,6 +287,7 @@ impl Irq {
 
     /// Arms the line to wake the system from sleep (`enable_irq_wake()`),
     /// its handler kept off until it is disarmed (`on == false`).
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn set_wake(&mut self, on: bool) -> Result {
         // SAFETY: By the type invariant the request is live and ours.
         to_result(unsafe { ffi::nxp_irq_set_wake(self.0.as_ptr(), on) })

@@ -29,6 +29,7 @@ pub(crate) const HWTSTAMP_FILTER_NONE: u32 = 0;
 pub(crate) const HWTSTAMP_FILTER_ALL: u32 = 1;
 
 /// Wall-clock time in ns (`ktime_get_real_ns()`): where a PTP clock starts.
+#[cfg_attr(nxp_gianfar, expect(dead_code))]
 pub(crate) fn real_ns() -> u64 {
     // SAFETY: Callable from any context but NMI.
     let t = unsafe { bindings::ktime_get_real() };
@@ -36,6 +37,7 @@ pub(crate) fn real_ns() -> u64 {
 }
 
 /// Monotonic time in ns (`ktime_get_ns()`): how long a clock was stopped.
+#[cfg_attr(nxp_gianfar, expect(dead_code))]
 pub(crate) fn mono_ns() -> u64 {
     // SAFETY: Callable from any context but NMI.
     let t = unsafe { bindings::ktime_get() };

@@ -58,6 +58,7 @@ pub(crate) struct TxOffloads {
     pub(crate) gso: kernel::error::Result<Option<tso::Layout>>,
     /// The 802.1Q tag (TCI) for the MAC to insert, kept out of the frame
     /// (only with the device's VLAN Tx offload on).
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) vlan: Option<u16>,
 }
 
@@ -177,6 +178,7 @@ impl Skb {
     /// timestamp the socket did not ask for in addition), for
     /// [`Skb::tstamp_tx`] on completion. No call.
     #[inline]
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn hw_tstamp_start(&mut self) -> bool {
         use kernel::bindings::{
             SKBTX_BPF,
@@ -204,6 +206,7 @@ impl Skb {
     /// Whether the skb is marked as timestamped by the device
     /// ([`Skb::hw_tstamp_start`]).
     #[inline]
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn hw_tstamp_in_progress(&self) -> bool {
         // SAFETY: As in `hw_tstamp_start`.
         let flags = unsafe { core::ptr::addr_of!((*self.shinfo()).tx_flags).read_volatile() };
@@ -212,6 +215,7 @@ impl Skb {
 
     /// Hands the sent skb's hardware Tx timestamp, `ns` on the device's PTP
     /// clock, to its socket (`skb_tstamp_tx()`).
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn tstamp_tx(&self, ns: u64) {
         // SAFETY: Valid skb, owned by us.
         unsafe { ffi::nxp_skb_tstamp_tx(self.as_raw(), ns) }
@@ -278,6 +282,7 @@ impl Skb {
     /// For a MAC that computes the IPv4 header and TCP/UDP checksums itself:
     /// zeroes both fields when a checksum is requested (`CHECKSUM_PARTIAL`).
     /// Fails (skb untouched) if a cloned head could not be copied.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn clear_csum_fields(&mut self) -> kernel::error::Result {
         // SAFETY: Valid skb we own.
         kernel::error::to_result(unsafe { ffi::nxp_skb_clear_csum(self.as_raw()) })
@@ -285,6 +290,7 @@ impl Skb {
 
     /// Whether every buffer (head and fragments) starts on a multiple of
     /// `mask + 1` bytes.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn dma_aligned(&self, mask: u32) -> bool {
         // SAFETY: Valid skb.
         unsafe { ffi::nxp_skb_dma_aligned(self.as_raw(), mask) }
@@ -305,6 +311,7 @@ impl Skb {
     /// A hardware Tx timestamp the socket asked for is asked of the copy,
     /// for the original's socket (give the software ones first, from the
     /// original: [`Skb::tx_timestamp`]).
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn copy_aligned(self, align: u32) -> Option<Self> {
         // SAFETY: We own a valid skb; the shim consumes it and returns a new
         // one we own, or NULL.
@@ -315,6 +322,7 @@ impl Skb {
     /// head first if its headroom is short or shared with a clone; on
     /// failure the skb is freed and `None` returned.
     #[inline]
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn push_front<const N: usize>(self, bytes: &[u8; N]) -> Option<Self> {
         let mut p = self.into_raw();
         // SAFETY: `p` is a valid skb we own and `bytes` holds `N` readable
@@ -329,6 +337,7 @@ impl Skb {
     /// Moves the skb's 802.1Q tag into the frame (software insertion),
     /// copying the head first if needed; on failure the skb is freed and
     /// `None` returned.
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn vlan_push_inside(self) -> Option<Self> {
         let mut p = self.into_raw();
         // SAFETY: `p` is a valid skb we own; the shim either keeps the skb

@@ -50,6 +50,7 @@ impl XskPoolRef {
     /// The pool is bound to the device now (between the command that bound
     /// it and the one that unbinds it), and the value returned is dropped
     /// before the driver returns from that unbinding command.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) unsafe fn get(self) -> XskPool {
         // INVARIANT: as the caller guarantees.
         XskPool(self.0)
@@ -73,12 +74,14 @@ unsafe impl Send for XskPool {}
 
 impl XskPool {
     /// Maps the pool's memory for `dma` (before a ring uses it).
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn dma_map(&self, dma: &DmaDevice) -> Result {
         // SAFETY: A live pool (type invariant) and device.
         to_result(unsafe { ffi::nxp_xsk_pool_dma_map(self.0.as_ptr(), dma.raw()) })
     }
 
     /// Undoes [`XskPool::dma_map`], once no ring uses the pool.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn dma_unmap(&self) {
         // SAFETY: A live pool (type invariant), mapped.
         unsafe { ffi::nxp_xsk_pool_dma_unmap(self.0.as_ptr()) }
@@ -86,6 +89,7 @@ impl XskPool {
 
     /// Bytes a buffer takes from its data on (the device's buffer length at
     /// most).
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn rx_frame_size(&self) -> u32 {
         // SAFETY: A live pool (type invariant).
         unsafe { ffi::nxp_xsk_pool_rx_frame_size(self.0.as_ptr()) }
@@ -93,6 +97,7 @@ impl XskPool {
 
     /// A buffer of the socket's fill ring, `None` if it is empty. Under the
     /// lock of the Rx ring that uses the pool (`&mut` of its book).
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn alloc(&self) -> Option<XskBuf> {
         let mut dma = 0;
         // SAFETY: A live pool, whose buffers only the Rx ring's lock holder
@@ -105,6 +110,7 @@ impl XskPool {
     /// The XDP queue info of Rx queue `queue` of `dev`, whose buffers come
     /// from this pool: registered with the pool's memory model and set as
     /// the pool's until the value is dropped.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn rxq(&self, dev: NetDev, queue: u32) -> Result<XskRxq> {
         // SAFETY: A live pool (type invariant) and device.
         let rxq = unsafe { ffi::nxp_xsk_rxq_create(self.0.as_ptr(), dev.as_raw(), queue) };
@@ -116,12 +122,14 @@ impl XskPool {
     /// `recvfrom()`) for it to go on: its fill ring ran dry. False if the
     /// socket does not take such requests (no `XDP_USE_NEED_WAKEUP`): the
     /// NAPI must then poll on by itself.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn rx_need_wakeup(&self, on: bool) -> bool {
         // SAFETY: A live pool (type invariant).
         unsafe { ffi::nxp_xsk_set_rx_need_wakeup(self.0.as_ptr(), on) }
     }
 
     /// The socket is to wake the Tx NAPI for the frames it queues next.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn tx_need_wakeup(&self) {
         // SAFETY: A live pool (type invariant).
         unsafe { ffi::nxp_xsk_set_tx_need_wakeup(self.0.as_ptr()) }
@@ -131,6 +139,7 @@ impl XskPool {
     /// its bus address and length, to `send`, which must put it on the
     /// device's ring. Returns how many. Under the lock of the Tx ring that
     /// sends from the pool.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn tx_take(&self, max: u32, mut send: impl FnMut(DmaAddr, u32)) -> u32 {
         // SAFETY: A live pool, whose Tx ring only the lock holder of the
         // device's Tx ring reads (type invariant).
@@ -191,6 +200,7 @@ unsafe impl Send for XskBuf {}
 
 impl XskBuf {
     /// The bus address of the buffer's data (for the device to write).
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn dma(&self) -> DmaAddr {
         self.dma
     }
@@ -207,6 +217,7 @@ impl XskBuf {
     /// program, or on `XDP_PASS`, the frame is copied into an skb for GRO.
     /// The buffer is consumed. From the NAPI poll of the Rx ring that owns
     /// the buffer.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn receive(
         self,
         shift: u32,

@@ -319,6 +319,63 @@ pub(crate) fn drop_in_batch<P: XmitPath>(p: &P, xmit: &XmitCtx) -> TxVerdict {
     TxVerdict::Ok
 }
 
+/// A packet mapped for the ring ([`map`]).
+struct Mapped<F> {
+    /// Its descriptors.
+    nbds: u32,
+    /// The first descriptor's status, to be written last.
+    first: F,
+    /// It requests a completion interrupt.
+    irq: bool,
+    /// Completion interrupts may be requested now (not while a test stalls
+    /// the transmitter).
+    may_irq: bool,
+}
+
+/// Maps `skb` (with TSO layout `gso`, `nbds` descriptors) into the ring's
+/// descriptors from `c.produced` on, with the options `opt`, requesting a
+/// completion interrupt where the batching wants one: the head and the
+/// fragments (or, with TSO, each segment's header copy and payload) go
+/// straight into their slots; the other descriptors may be handed over
+/// before the first one, since the hardware stops at the first until it is
+/// (one barrier before it orders them all, as in C). On a mapping failure
+/// the book undoes what was mapped so far and `None` is returned.
+#[inline(always)]
+fn map<P: XmitPath>(
+    p: &P,
+    tx: &mut TxRing<P::Format>,
+    skb: &Skb,
+    gso: Option<&tso::Layout>,
+    c: Cursor,
+    nbds: u32,
+    opt: <P::Format as TxFormat>::Opt,
+) -> Option<Mapped<<P::Format as TxFormat>::First>> {
+    let (size, t) = (tx.size, tx.thresholds);
+    let may_irq = tx.book.irq.may_request(p.debug().is_set(DBG_STALL_TX));
+    let irq = may_irq
+        && tx
+            .book
+            .irq
+            .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
+    // Mapping failures a test injects.
+    let fail = p.debug().take(DBG_FAIL_TX_MAP);
+    let how = HandOver { irq, fail };
+    match P::Format::map(tx, p.dma(), skb, gso, c.produced, opt, how) {
+        Ok((nbds, first)) => Some(Mapped {
+            nbds,
+            first,
+            irq,
+            may_irq,
+        }),
+        Err(_) => {
+            if fail && (skb.nr_frags() > 0 || gso.is_some()) {
+                p.debug().add(DBG_TX_MAP_UNWOUND, 1);
+            }
+            None
+        }
+    }
+}
+
 /// Sends `skb` (a GSO packet with TSO layout `gso`) on `p`'s ring. Under
 /// the ring's lock, with room checked, `prepare` gets the skb and returns
 /// it as it is to go out, the mapping's options and the packet's bytes for
@@ -373,32 +430,13 @@ pub(crate) fn xmit<P: XmitPath>(
         return drop_in_batch(p, xmit);
     };
 
-    // Map the head and the fragments (or, with TSO, each segment's header
-    // copy and payload) straight into their slots; the other descriptors
-    // may be handed over before the first one, since the hardware stops at
-    // the first until it is (one barrier before it orders them all, as in
-    // C). On a mapping failure, the book undoes what was mapped so far.
-    let may_irq = tx.book.irq.may_request(p.debug().is_set(DBG_STALL_TX));
-    let mut irq = may_irq
-        && tx
-            .book
-            .irq
-            .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
-    // Mapping failures a test injects.
-    let fail = p.debug().take(DBG_FAIL_TX_MAP);
-    let mapped = P::Format::map(
-        tx,
-        p.dma(),
-        &skb,
-        gso.as_ref(),
-        produced,
-        opt,
-        HandOver { irq, fail },
-    );
-    let Ok((nbds, mut first)) = mapped else {
-        if fail && (nfrags > 0 || gso.is_some()) {
-            p.debug().add(DBG_TX_MAP_UNWOUND, 1);
-        }
+    let Some(Mapped {
+        nbds,
+        mut first,
+        mut irq,
+        may_irq,
+    }) = map(p, tx, &skb, gso.as_ref(), c, nbds, opt)
+    else {
         drop(guard);
         drop(skb);
         return drop_in_batch(p, xmit);

@@ -103,6 +103,7 @@ impl NetDev {
     /// Selects Tx queues by VLAN priority: a tagged packet goes to
     /// `map[pcp]`, others to queue 0 (`ndo_select_queue`, consulted with
     /// several Tx queues only). Every entry must name a Tx queue (`EINVAL`).
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn set_pcp_queues(self, map: &[u8; 8]) -> Result {
         // SAFETY: Valid net_device (type invariant); `map` is 8 readable
         // bytes. The shim checks every entry before it copies the map, so
@@ -132,6 +133,7 @@ impl NetDev {
 
     /// Whether VLAN Rx offload is on (the user toggles it:
     /// `ethtool -K rxvlan`).
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn vlan_rx(self) -> bool {
         // SAFETY: Valid net_device; the helper reads one field.
         unsafe { ffi::nxp_netdev_vlan_rx(self.as_raw()) }
@@ -167,6 +169,7 @@ impl NetDev {
     }
 
     /// Whether the stack sees the carrier (link) up.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn carrier_ok(self) -> bool {
         // SAFETY: Valid net_device.
         unsafe { ffi::nxp_netif_carrier_ok(self.as_raw()) }
@@ -204,6 +207,7 @@ impl NetDev {
     /// `max_adj_ppb` (its `NetDriver::ptp_*` methods): registered with the
     /// device, with hardware timestamping offered (`NetDriver::hwtstamp_*`;
     /// `ethtool -T` names the clock). Before registration.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn set_ptp(self, max_adj_ppb: i32) {
         // SAFETY: Valid net_device, not registered yet (the clock's
         // operations reach the state only once registration set it).
@@ -275,6 +279,7 @@ impl NetDev {
     }
 
     /// Whether the PHY resolved symmetric pause with the link partner.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn phy_pause(self) -> bool {
         // SAFETY: Valid net_device.
         unsafe { ffi::nxp_phy_pause(self.as_raw()) }
@@ -326,6 +331,7 @@ impl NetDev {
     }
 
     /// Advertises symmetric pause `rx`/`tx` (with `autoneg`) on the PHY.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn phy_set_sym_pause(self, rx: bool, tx: bool, autoneg: bool) {
         // SAFETY: Valid net_device.
         unsafe { ffi::nxp_phy_set_sym_pause(self.as_raw(), rx, tx, autoneg) }
@@ -333,6 +339,7 @@ impl NetDev {
 
     /// Advertises Rx and Tx pause separately (Pause and Asym_Pause bits),
     /// keeping the rest of the advertisement; renegotiates if it changed.
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn phy_set_asym_pause(self, rx: bool, tx: bool) {
         // SAFETY: Valid net_device.
         unsafe { ffi::nxp_phy_set_asym_pause(self.as_raw(), rx, tx) }
@@ -340,6 +347,7 @@ impl NetDev {
 
     /// Whether the attached PHY can advertise this pause combination (false
     /// without a PHY).
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn phy_validate_pause(self, rx: bool, tx: bool) -> bool {
         // SAFETY: Valid net_device.
         unsafe { ffi::nxp_phy_validate_pause(self.as_raw(), rx, tx) }
@@ -347,6 +355,7 @@ impl NetDev {
 
     /// The pause directions both ends agreed on from their advertisements,
     /// `(rx, tx)` (802.3 Annex 28B resolution).
+    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn phy_resolved_pause(self) -> (bool, bool) {
         // SAFETY: Valid net_device.
         let f = u32::from(unsafe { ffi::nxp_phy_resolve_pause(self.as_raw()) });
@@ -357,6 +366,7 @@ impl NetDev {
     }
 
     /// Restarts autonegotiation.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn phy_start_aneg(self) -> Result {
         // SAFETY: Valid net_device.
         to_result(unsafe { ffi::nxp_phy_start_aneg(self.as_raw()) })
@@ -370,6 +380,7 @@ impl NetDev {
 
     /// The MAC has EEE: `ethtool --show-eee/--set-eee` reach the PHY, which
     /// may advertise it. After [`NetDev::phy_connect`], before registration.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn phy_support_eee(self) {
         // SAFETY: Valid net_device.
         unsafe { ffi::nxp_phy_support_eee(self.as_raw()) }
@@ -377,6 +388,7 @@ impl NetDev {
 
     /// With the link's EEE on and Tx LPI enabled, the idle time (us) after
     /// which the MAC is to enter LPI. From `adjust_link`.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn phy_tx_lpi(self) -> Option<u32> {
         let mut us = 0;
         // SAFETY: Valid net_device; `us` is a local.

@@ -378,6 +378,7 @@ pub(crate) unsafe fn xsk_setup<T: NetDriver>(
 /// # Safety
 ///
 /// See the module documentation.
+#[cfg(not(nxp_no_xsk))]
 pub(crate) unsafe fn xsk_wakeup<T: NetDriver>(
     rs: *mut c_void,
     queue: u32,
