@@ -28,6 +28,7 @@ use crate::netdev::{
     dma::DmaDevice,
     net::{
         Features,
+        MsgLevel,
         NetDev,
         Setup, //
     },
@@ -45,10 +46,7 @@ use crate::netdev::{
 };
 use crate::ring::RingConfig;
 use crate::txring::TsoLimit;
-use core::sync::atomic::{
-    AtomicBool,
-    AtomicU32, //
-};
+use core::sync::atomic::AtomicBool;
 use kernel::{
     new_mutex,
     new_spinlock,
@@ -248,7 +246,7 @@ pub(crate) struct Fec {
     pub(crate) tso: bool,
     /// Packets the current Tx ring takes in one piece, for `gso_ok`.
     pub(crate) tso_limit: TsoLimit,
-    pub(crate) msglevel: AtomicU32,
+    pub(crate) msglevel: MsgLevel,
     /// Data path up (between a successful bring-up and bring-down).
     pub(crate) up: AtomicBool,
     /// Last link state seen by `adjust_link`: speed (0 = down) and duplex.
@@ -379,7 +377,7 @@ impl Fec {
             debug,
             tso,
             tso_limit,
-            msglevel: AtomicU32::new(0),
+            msglevel: MsgLevel::new(),
             up: AtomicBool::new(false),
             link <- new_spinlock!((0, false)),
             rx_csum: AtomicBool::new(csum),

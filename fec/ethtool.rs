@@ -252,11 +252,11 @@ impl EthtoolOps for Fec {
     }
 
     fn msglevel(&self) -> u32 {
-        self.msglevel.load(Ordering::Relaxed)
+        self.msglevel.get()
     }
 
     fn set_msglevel(&self, level: u32) {
-        self.msglevel.store(level, Ordering::Relaxed)
+        self.msglevel.set(level)
     }
 }
 

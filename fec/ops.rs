@@ -342,7 +342,7 @@ impl NetDriver for Fec {
             self.program_lpi();
         }
         drop(_hw);
-        if changed {
+        if changed && self.msglevel.link() {
             self.dev.phy_print_status();
         }
     }

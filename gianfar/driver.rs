@@ -30,6 +30,7 @@ use crate::netdev::{
     net::{
         Features,
         IrqContext,
+        MsgLevel,
         NetDev,
         Registration,
         Setup, //
@@ -200,7 +201,7 @@ pub(crate) struct Gfar {
     pub(crate) cfg: SpinLock<Cfg>,
     /// Packets the current Tx rings take in one piece, for `gso_ok`.
     pub(crate) tso_limit: TsoLimit,
-    pub(crate) msglevel: AtomicU32,
+    pub(crate) msglevel: MsgLevel,
     /// Interface up (between a successful open and stop).
     pub(crate) up: AtomicBool,
     /// Last link state seen by `adjust_link`: speed (0 = down) and duplex.
@@ -474,7 +475,7 @@ impl Gfar {
             xdp_stats: XdpStats::new(),
             cfg <- new_spinlock!(cfg),
             tso_limit,
-            msglevel: AtomicU32::new(0),
+            msglevel: MsgLevel::new(),
             up: AtomicBool::new(false),
             link <- new_spinlock!((0, false)),
             rctrl_lock <- new_spinlock_irq!(()),

@@ -38,7 +38,6 @@ use crate::{
     coalesce_dim,
     txring, //
 };
-use core::sync::atomic::Ordering;
 use kernel::{
     prelude::*,
     sync::atomic::{
@@ -208,11 +207,11 @@ impl EthtoolOps for Gfar {
     }
 
     fn msglevel(&self) -> u32 {
-        self.msglevel.load(Ordering::Relaxed)
+        self.msglevel.get()
     }
 
     fn set_msglevel(&self, level: u32) {
-        self.msglevel.store(level, Ordering::Relaxed)
+        self.msglevel.set(level)
     }
 
     fn get_pause(&self) -> Result<Pause> {

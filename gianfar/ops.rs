@@ -307,6 +307,8 @@ impl NetDriver for Gfar {
             r.write(regs::ECNTRL, ec);
         }
         self.program_flow();
-        self.dev.phy_print_status();
+        if self.msglevel.link() {
+            self.dev.phy_print_status();
+        }
     }
 }

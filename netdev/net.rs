@@ -60,7 +60,10 @@ pub(crate) use super::context::{
     RxModeCtx,
     XmitCtx, //
 };
-pub(crate) use config::ExtAck;
+pub(crate) use config::{
+    ExtAck,
+    MsgLevel, //
+};
 pub(crate) use declare::declare_net_driver;
 pub(crate) use dev::{
     Features,

@@ -1,9 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Configuration requests: ring sizes from `ethtool -G`, and the netlink
-//! extended acknowledgement that tells the user why a value was rejected.
+//! Configuration requests: ring sizes from `ethtool -G`, the netlink
+//! extended acknowledgement that tells the user why a value was rejected,
+//! and the message level of `ethtool -s msglvl`.
 
 use super::*;
+
+/// The message level (`ethtool -s msglvl`, `NETIF_MSG_*` bits): which of
+/// the driver's messages it logs.
+pub(crate) struct MsgLevel(Atomic<u32>);
+
+impl MsgLevel {
+    /// `NETIF_MSG_LINK`: link changes.
+    pub(crate) const LINK: u32 = 0x4;
+    /// The C gianfar's default, `(NETIF_MSG_IFUP << 1) - 1`: driver, probe,
+    /// link, timer, interface down and up.
+    pub(crate) const DEFAULT: u32 = 0x3f;
+
+    /// At [`MsgLevel::DEFAULT`].
+    pub(crate) fn new() -> Self {
+        Self(Atomic::new(Self::DEFAULT))
+    }
+
+    /// The level (`ethtool` shows it).
+    pub(crate) fn get(&self) -> u32 {
+        self.0.load(Relaxed)
+    }
+
+    /// Sets the level.
+    pub(crate) fn set(&self, level: u32) {
+        self.0.store(level, Relaxed)
+    }
+
+    /// Whether link changes are logged.
+    pub(crate) fn link(&self) -> bool {
+        self.get() & Self::LINK != 0
+    }
+}
 
 impl Rings {
     /// What `ethtool -g` reports of the ring configuration `cfg`, for a
