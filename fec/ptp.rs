@@ -117,11 +117,8 @@ impl Fec {
         if !self.has_ptp() {
             return;
         }
-        let inc = self.ptp_inc;
         let mut s = self.ptp.lock();
-        self.regs
-            .write(regs::ATINC, ptp_clock::atinc(inc, s.corr.corr_ns));
-        self.regs.write(regs::ATCOR, s.corr.atcor);
+        self.program_correction(s.corr);
         self.regs.write(regs::ATPER, ptp_clock::COUNTER_PERIOD);
         self.regs.write(regs::ATCR, atcr::ENABLE | atcr::PERIOD_RST);
         let ns = match s.saved {
@@ -130,6 +127,14 @@ impl Fec {
         };
         s.saved = None;
         self.ptp_set_locked(&mut s, ns);
+    }
+
+    /// Programs the timer's increments for the correction `c`, under the
+    /// clock's lock.
+    fn program_correction(&self, c: Correction) {
+        self.regs
+            .write(regs::ATINC, ptp_clock::atinc(self.ptp_inc, c.corr_ns));
+        self.regs.write(regs::ATCOR, c.atcor);
     }
 
     /// The clock reads `ns` from now on: the counter set to match, or
@@ -149,6 +154,14 @@ impl Fec {
         self.ptp.lock().tc.cyc2time(ts)
     }
 
+    /// The clock's counter state, to convert the timestamps of one Rx poll
+    /// with one hold of its lock ([`TimeCounter::cyc2time`]: valid for
+    /// timestamps within half a counter period of its last read, as the
+    /// frames of the poll are).
+    pub(crate) fn ptp_timecounter(&self) -> TimeCounter {
+        self.ptp.lock().tc
+    }
+
     /// `NetDriver::ptp_adjfine` (`fec_ptp_adjfine()`): the correction
     /// programmed after the time so far was read at the old rate.
     pub(crate) fn ptp_adjfine(&self, scaled_ppm: i64) -> Result {
@@ -161,9 +174,7 @@ impl Fec {
         // (While the timer is stopped the correction waits for its start.)
         if s.saved.is_none() {
             s.tc.read(self.ptp_counter());
-            self.regs
-                .write(regs::ATINC, ptp_clock::atinc(self.ptp_inc, c.corr_ns));
-            self.regs.write(regs::ATCOR, c.atcor);
+            self.program_correction(c);
         }
         s.corr = c;
         Ok(())

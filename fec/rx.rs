@@ -189,7 +189,11 @@ impl Fec {
             }
         };
         let rx_csum = self.rx_csum.load(Ordering::Relaxed);
-        let hwts = self.hwts_rx.load(Ordering::Relaxed);
+        // Hardware timestamps on: the clock's state once for the poll.
+        let tc = self
+            .hwts_rx
+            .load(Ordering::Relaxed)
+            .then(|| self.ptp_timecounter());
         let mut work = 0;
         let mut n = RxCounts::default();
         // XDP: the program for this poll, and the frames it sends back,
@@ -225,7 +229,7 @@ impl Fec {
                         } else {
                             RxVlan::None
                         },
-                        tstamp: hwts.then(|| self.ptp_time(u32::from_le(bd.read32(desc::BD_TS)))),
+                        tstamp: tc.map(|tc| tc.cyc2time(u32::from_le(bd.read32(desc::BD_TS)))),
                     };
                     // The frame follows the two shift bytes (RACC[SHIFT16]).
                     // `fail_rx_alloc` in debugfs injects refill failures.

@@ -399,15 +399,17 @@ impl XmitPath for FecTx<'_> {
     }
 
     /// The hardware Tx timestamp of a packet sent with one
-    /// (`fec_enet_tx_queue()`): its last descriptor asked for it (`TS`,
-    /// which the MAC leaves in place), not only its skb's shared flags,
-    /// which a clone sent without it may carry too.
+    /// (`fec_enet_tx_queue()`): its skb is marked for it and its last
+    /// descriptor asked for it (`TS`, which the MAC leaves in place; the
+    /// skb's shared flags alone may come from a clone sent without it).
+    /// The skb's flags first: the descriptor is in uncached memory.
     #[inline]
     fn completed(&self, bds: &TxBds, skb: &Skb, last: usize) {
+        if !skb.hw_tstamp_in_progress() {
+            return;
+        }
         if let Some(ts) = bds.timestamp(last) {
-            if skb.hw_tstamp_in_progress() {
-                skb.tstamp_tx(self.fec.ptp_time(ts));
-            }
+            skb.tstamp_tx(self.fec.ptp_time(ts));
         }
     }
 }

@@ -149,6 +149,18 @@ impl Skb {
         }
     }
 
+    /// The shared info's `tx_flags` (`SKBTX_*`), read in place (no call).
+    #[inline]
+    fn tx_flags(&self) -> u32 {
+        // SAFETY: The shared info of a valid skb (`shinfo`); only its
+        // `tx_flags` byte is read, by place. TCP may update the flags of a
+        // shared info it shares with its clone of this skb meanwhile
+        // (`tcp_skb_collapse_tstamp()`), so the read is volatile
+        // (`READ_ONCE`): either value is a whole byte.
+        let flags = unsafe { core::ptr::addr_of!((*self.shinfo()).tx_flags).read_volatile() };
+        u32::from(flags)
+    }
+
     /// Gives the software (and PHY) Tx timestamps the socket asked for, as
     /// the packet goes to the hardware (`skb_tx_timestamp()`); no call
     /// unless one is asked for.
@@ -159,14 +171,7 @@ impl Skb {
             SKBTX_HW_TSTAMP_NOBPF,
             SKBTX_SW_TSTAMP, //
         };
-        // SAFETY: The shared info of a valid skb (`shinfo`); only its
-        // `tx_flags` byte is read, by place. TCP may update the flags of a
-        // shared info it shares with its clone of this skb meanwhile
-        // (`tcp_skb_collapse_tstamp()`), so the read is volatile
-        // (`READ_ONCE`): either value is a whole byte.
-        let flags =
-            unsafe { u32::from(core::ptr::addr_of!((*self.shinfo()).tx_flags).read_volatile()) };
-        if flags & (SKBTX_SW_TSTAMP | SKBTX_BPF | SKBTX_HW_TSTAMP_NOBPF) != 0 {
+        if self.tx_flags() & (SKBTX_SW_TSTAMP | SKBTX_BPF | SKBTX_HW_TSTAMP_NOBPF) != 0 {
             // SAFETY: Valid skb, owned by us (`&mut self`).
             unsafe { ffi::nxp_skb_tx_timestamp(self.as_raw()) }
         }
@@ -185,20 +190,18 @@ impl Skb {
             SKBTX_HW_TSTAMP_NOBPF,
             SKBTX_IN_PROGRESS, //
         };
-        let p = self.shinfo().cast_mut();
-        // SAFETY: The shared info of a valid skb (`shinfo`); only its
-        // `tx_flags` byte is read, by place and volatile, as in
-        // `tx_timestamp`.
-        let flags = unsafe { core::ptr::addr_of!((*p).tx_flags).read_volatile() };
-        if u32::from(flags) & (SKBTX_HW_TSTAMP_NOBPF | SKBTX_BPF) == 0 {
+        let flags = self.tx_flags();
+        if flags & (SKBTX_HW_TSTAMP_NOBPF | SKBTX_BPF) == 0 {
             return false;
         }
-        // SAFETY: As above; the skb is ours to send (`&mut self`), and the
-        // stack's drivers set this flag in the shared info the same way; a
-        // whole byte is written (TCP, which may share the shared info with
-        // its clone, updates the byte the same way).
+        let p = self.shinfo().cast_mut();
+        // SAFETY: The shared info of a valid skb (`shinfo`), its `tx_flags`
+        // byte written by place; the skb is ours to send (`&mut self`), and
+        // the stack's drivers set this flag in the shared info the same way;
+        // a whole byte is written (TCP, which may share the shared info
+        // with its clone, updates the byte the same way).
         unsafe {
-            core::ptr::addr_of_mut!((*p).tx_flags).write_volatile(flags | SKBTX_IN_PROGRESS as u8)
+            core::ptr::addr_of_mut!((*p).tx_flags).write_volatile((flags | SKBTX_IN_PROGRESS) as u8)
         };
         true
     }
@@ -208,9 +211,7 @@ impl Skb {
     #[inline]
     #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn hw_tstamp_in_progress(&self) -> bool {
-        // SAFETY: As in `hw_tstamp_start`.
-        let flags = unsafe { core::ptr::addr_of!((*self.shinfo()).tx_flags).read_volatile() };
-        u32::from(flags) & kernel::bindings::SKBTX_IN_PROGRESS != 0
+        self.tx_flags() & kernel::bindings::SKBTX_IN_PROGRESS != 0
     }
 
     /// Hands the sent skb's hardware Tx timestamp, `ns` on the device's PTP
