@@ -65,6 +65,7 @@ mod fec {
     pub(crate) mod mac;
     pub(crate) mod ops;
     pub(crate) mod pm;
+    pub(crate) mod pps;
     pub(crate) mod probe;
     pub(crate) mod ptp;
     pub(crate) mod rx;

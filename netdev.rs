@@ -141,6 +141,23 @@ pub(crate) fn platform_irqs(pdev: &platform::Device<device::Bound>, max: u32) ->
     Ok(irqs)
 }
 
+/// The Linux IRQ number of a platform device's interrupt named `name`
+/// (`interrupt-names`), `None` if it has none by that name.
+#[cfg_attr(nxp_gianfar, expect(dead_code))]
+pub(crate) fn platform_irq_byname(
+    pdev: &platform::Device<device::Bound>,
+    name: &CStr,
+) -> Result<Option<u32>> {
+    // SAFETY: `pdev` is a valid, bound platform device; `name` is a C string.
+    let irq = unsafe { ffi::nxp_platform_irq_byname(raw_pdev(pdev), name.as_char_ptr()) };
+    match irq {
+        i if i == -(bindings::ENXIO as i32) => Ok(None),
+        i if i < 0 => Err(Error::from_errno(i)),
+        0 => Err(EINVAL),
+        i => Ok(Some(i.unsigned_abs())),
+    }
+}
+
 impl kernel::fmt::Display for crate::ring::RingConfig {
     fn fmt(&self, f: &mut kernel::fmt::Formatter<'_>) -> kernel::fmt::Result {
         write!(

@@ -6,6 +6,7 @@ use crate::coalesce_dim::Coalescing;
 use crate::fec::{
     coalesce::Itr,
     desc,
+    pps::PpsOutput,
     ptp::PtpState,
     quirks::{
         Quirks,
@@ -179,11 +180,19 @@ pub(crate) struct Hw {
     /// Nanoseconds the 1588 timer adds per cycle of its clock (0: no PTP
     /// clock).
     pub(crate) ptp_inc: u32,
+    /// The PPS and periodic output (none without a PTP clock or the line
+    /// of its events).
+    pub(crate) pps: Option<PpsOutput>,
 }
 
 /// The driver state of one ENET (the `net_device`'s private part).
 #[pin_data(PinnedDrop)]
 pub(crate) struct Fec {
+    /// The interrupt of the PPS and periodic output, requested when one is
+    /// first turned on (`fec/ptp.rs`) and freed before the PTP clock goes
+    /// (first field: freed before the rest of the state in any case).
+    #[pin]
+    pub(crate) pps_irq: Mutex<Option<Irq>>,
     pub(crate) dev: NetDev,
     pub(crate) dma: DmaDevice,
     pub(crate) node: Node,
@@ -270,6 +279,7 @@ pub(crate) struct Fec {
     pub(crate) ptp_inc: u32,
     #[pin]
     pub(crate) ptp: SpinLockIrq<PtpState>,
+    pub(crate) pps: Option<PpsOutput>,
     /// Hardware timestamps of the frames sent that ask for one, and of
     /// every frame received (`SIOCSHWTSTAMP`).
     pub(crate) hwts_tx: AtomicBool,
@@ -337,6 +347,7 @@ impl Fec {
             combined_napi,
             tx_queues,
             ptp_inc,
+            pps,
         } = hw;
         let first_irq = irq_lines.first().copied();
         let mut txs = KVec::with_capacity(tx_queues, GFP_KERNEL)?;
@@ -353,6 +364,7 @@ impl Fec {
         let rx_napi = RxNapi::new(ndev, NAPI_RX, first_irq)?;
         let ptp_state = PtpState::new(ptp_inc);
         Ok(try_pin_init!(Fec {
+            pps_irq <- new_mutex!(None),
             dev: ndev,
             dma,
             node,
@@ -386,6 +398,7 @@ impl Fec {
             wake_armed: AtomicBool::new(false),
             ptp_inc,
             ptp <- new_spinlock_irq!(ptp_state),
+            pps,
             hwts_tx: AtomicBool::new(false),
             hwts_rx: AtomicBool::new(false),
         }? Error))

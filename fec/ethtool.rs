@@ -116,7 +116,7 @@ impl EthtoolOps for Fec {
 
     fn set_pause(&self, p: &Pause) -> Result {
         if p.rx != p.tx {
-            pr_info!("fec_rs: Rx and Tx pause can only be switched together\n");
+            pr_info!("Rx and Tx pause can only be switched together\n");
             return Err(EINVAL);
         }
         let new = PauseCfg {
@@ -243,7 +243,14 @@ impl EthtoolOps for Fec {
             &[]
         };
         let mib = regs::MIB.iter().map(|(_, r)| *r);
+        // The 1588 timer's registers (not in the C driver's list).
+        let timer: &[regs::Reg] = if self.has_ptp() {
+            &regs::DUMP_TIMER
+        } else {
+            &[]
+        };
         let dump = Iterator::chain(Iterator::chain(regs::DUMP.iter(), avb), racc);
+        let dump = Iterator::chain(dump, timer);
         for reg in Iterator::chain(dump.copied(), mib) {
             if let Some(o) = out.get_mut(reg.offset() / 4) {
                 *o = self.regs.read(reg);

@@ -244,7 +244,7 @@ impl Fec {
             self.regs.write(regs::X_CNTRL, 1);
             udelay(Delta::from_micros(10));
             if self.regs.read(regs::IEVENT) & ievent::GRA == 0 {
-                pr_warn!("fec_rs: graceful transmit stop did not complete\n");
+                pr_warn!("graceful transmit stop did not complete\n");
             }
         }
         {
@@ -435,7 +435,7 @@ impl Fec {
         if up {
             if let Err(e) = self.bring_up() {
                 apply(&mut self.cfg.lock(), false);
-                pr_err!("fec_rs: restart with new settings failed ({e:?}), restoring\n");
+                pr_err!("restart with new settings failed ({e:?}), restoring\n");
                 self.bring_up()?;
                 return Err(e);
             }
@@ -532,7 +532,7 @@ impl FecMdio {
             }
             udelay(Delta::from_micros(2));
         }
-        pr_err!("fec_rs: MDIO timeout\n");
+        pr_err!("MDIO timeout\n");
         Err(ETIMEDOUT)
     }
 }

@@ -15,6 +15,7 @@ use crate::fec::{
         DBG_FORCE_TX_ALIGN,
         NAPI_TX, //
     },
+    pps::PPS_IRQ,
     quirks::Quirks,
     regs::{
         self,
@@ -38,7 +39,10 @@ use crate::netdev::{
         XmitCtx, //
     },
     poll::PollCtx,
-    ptp::HwTstamp,
+    ptp::{
+        HwTstamp,
+        PtpRequest, //
+    },
     skb::Skb,
     xdp::XdpXmitQueue,
     xsk::XskPoolRef,
@@ -98,7 +102,7 @@ impl NetDriver for Fec {
     }
 
     fn tx_timeout(&self, queue: u32) {
-        pr_warn!("fec_rs: Tx timeout on queue {queue}, resetting\n");
+        pr_warn!("Tx timeout on queue {queue}, resetting\n");
         self.dev.schedule_reset();
     }
 
@@ -186,7 +190,10 @@ impl NetDriver for Fec {
         }
     }
 
-    fn irq(&self, _id: u32, ctx: &IrqContext) -> bool {
+    fn irq(&self, id: u32, ctx: &IrqContext) -> bool {
+        if id == PPS_IRQ {
+            return self.pps_irq();
+        }
         let ev = self.regs.read(regs::IEVENT);
         // The enabled frame events, their sources masked in the same hold of
         // the lock; the NAPIs they go to are scheduled after it. Masked even
@@ -288,8 +295,16 @@ impl NetDriver for Fec {
         Ok(())
     }
 
-    fn ptp_keep(&self) {
-        Fec::ptp_gettime(self);
+    fn ptp_enable(&self, req: PtpRequest) -> Result {
+        Fec::ptp_enable(self, req)
+    }
+
+    fn ptp_keep(&self) -> u32 {
+        Fec::ptp_keep(self)
+    }
+
+    fn ptp_stop(&self) {
+        Fec::ptp_stop(self)
     }
 
     fn hwtstamp_get(&self) -> HwTstamp {
@@ -306,10 +321,10 @@ impl NetDriver for Fec {
         // keeps running. A reset also ends an injected Tx stall (as it would
         // unstick real hardware).
         if self.debug.clear(DBG_STALL_TX) {
-            pr_info!("fec_rs: reset ends the injected Tx stall\n");
+            pr_info!("reset ends the injected Tx stall\n");
         }
         if let Err(e) = self.restart_with(|_, _| {}) {
-            pr_err!("fec_rs: reset failed ({e:?})\n");
+            pr_err!("reset failed ({e:?})\n");
         }
     }
 

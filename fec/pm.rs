@@ -50,7 +50,7 @@ impl Fec {
             // A failed reset left the data path down: nothing runs, and
             // nothing can wake the system.
             if wake {
-                pr_warn!("fec_rs: suspending with the data path down: no Wake-on-LAN\n");
+                pr_warn!("suspending with the data path down: no Wake-on-LAN\n");
             }
             return Ok(());
         }
@@ -69,8 +69,8 @@ impl Fec {
                 }
                 // Asleep without a wake-up line: as the C fec, the
                 // suspend goes on (the system then wakes by other means).
-                Ok(false) => pr_warn!("fec_rs: wake-up interrupt not armed (no line)\n"),
-                Err(e) => pr_warn!("fec_rs: wake-up interrupt not armed ({e:?})\n"),
+                Ok(false) => pr_warn!("wake-up interrupt not armed (no line)\n"),
+                Err(e) => pr_warn!("wake-up interrupt not armed ({e:?})\n"),
             }
         }
         Ok(())
@@ -92,7 +92,7 @@ impl Fec {
             }
             if self.wake_armed.swap(false, Ordering::AcqRel) {
                 if let Err(e) = self.set_wake_irq(false) {
-                    pr_warn!("fec_rs: wake-up interrupt not disarmed ({e:?})\n");
+                    pr_warn!("wake-up interrupt not disarmed ({e:?})\n");
                 }
             }
             if self.up.load(Ordering::Acquire) {

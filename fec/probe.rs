@@ -15,6 +15,7 @@ use crate::fec::{
         MAX_TX_QUEUES, //
     },
     mac::FecMdio,
+    pps::PpsOutput,
     ptp_clock,
     quirks::{
         self,
@@ -38,6 +39,7 @@ use crate::netdev::{
     mmio::Mmio,
     net::Registration,
     of::Node,
+    ptp::PtpOutputs,
     MacAddr, //
 };
 use crate::ring::RingConfig;
@@ -170,8 +172,9 @@ fn ptp_inc(dev: &device::Device, variant: &Variant, rate: usize) -> u32 {
 
 /// The interrupt lines the driver requests (`fec_enet_get_irq_cnt()`: two
 /// lines are int0 and PPS (i.MX6Q/6UL); more are int0..int2 and PPS
-/// (i.MX6SX/7D/8M)).
-fn irq_lines(pdev: &platform::Device<device::Bound>) -> Result<KVec<u32>> {
+/// (i.MX6SX/7D/8M)), and the line of the 1588 timer's compare events: the
+/// one named "pps", else the first after those (`fec_ptp_init()`).
+fn irq_lines(pdev: &platform::Device<device::Bound>) -> Result<(KVec<u32>, Option<u32>)> {
     let mut lines = netdev::platform_irqs(pdev, MAX_IRQS as u32 + 1)?;
     let n = match lines.len() {
         0 => {
@@ -181,8 +184,24 @@ fn irq_lines(pdev: &platform::Device<device::Bound>) -> Result<KVec<u32>> {
         2 => 1,
         n => n.min(MAX_IRQS),
     };
+    let pps = match netdev::platform_irq_byname(pdev, c"pps")? {
+        Some(line) => Some(line),
+        None => lines.get(n).copied(),
+    };
     lines.truncate(n);
-    Ok(lines)
+    Ok((lines, pps))
+}
+
+/// The PPS and periodic output of a part with a PTP clock: the timer's
+/// compare channel (`fsl,pps-channel`, 0 by default) and the line of its
+/// events; none without that line.
+fn pps_output(dev: &device::Device, node: &Node, line: Option<u32>) -> Option<PpsOutput> {
+    let channel = node.read_u32(c"fsl,pps-channel").unwrap_or(0);
+    if channel >= ptp_clock::CHANNELS {
+        dev_warn!(dev, "invalid fsl,pps-channel {channel}: no PPS output\n");
+        return None;
+    }
+    line.and_then(|line| PpsOutput::new(line, channel))
 }
 
 /// The Tx queues (`fec_enet_get_queue_num()`): `fsl,num-tx-queues` on the
@@ -307,7 +326,11 @@ fn attach_phy(state: &Fec) -> Result {
     // The PTP clock, its timer running from now on (`fec_ptp_init()`).
     if state.has_ptp() {
         state.ptp_init();
-        state.dev.set_ptp(ptp_clock::MAX_ADJ_PPB);
+        let outputs = PtpOutputs {
+            pps: state.pps.is_some(),
+            periodic: u32::from(state.pps.is_some()),
+        };
+        state.dev.set_ptp(ptp_clock::MAX_ADJ_PPB, outputs);
     }
     if q.has(Quirks::HAS_EEE) {
         state.dev.phy_support_eee();
@@ -348,7 +371,7 @@ impl platform::Driver for FecRs {
         };
 
         let regs = Arc::new(Mmio::map(&node, 0, c"fec_rs")?, GFP_KERNEL)?;
-        let irq_lines = irq_lines(pdev)?;
+        let (irq_lines, pps_line) = irq_lines(pdev)?;
         let (mac, source) = mac_address(&node, &regs);
         dev_info!(dev, "mac {mac} ({source})\n");
         dev_info!(
@@ -373,6 +396,11 @@ impl platform::Driver for FecRs {
         let (csum, tso, rings) = offloads_and_rings(dev, variant, itr_rate)?;
         let phy_if = node.phy_interface();
         let tx_queues = tx_queues(dev, &node, variant);
+        let pps = if ptp_inc != 0 {
+            pps_output(dev, &node, pps_line)
+        } else {
+            None
+        };
         let combined_napi = module_parameters::combined_napi.value();
         if combined_napi {
             dev_info!(dev, "combined Rx/Tx NAPI (combined_napi=1)\n");
@@ -394,6 +422,7 @@ impl platform::Driver for FecRs {
             combined_napi,
             tx_queues,
             ptp_inc,
+            pps,
         };
         let init = move |ndev| Fec::new(ndev, hw, &id, mac);
         let net = Registration::new(dev, tx_queues as u32, 1, init, attach_phy)?;
@@ -421,7 +450,7 @@ impl Enet {
 impl Drop for Enet {
     fn drop(&mut self) {
         pr_info!(
-            "fec_rs: releasing {} ENET {}\n",
+            "releasing {} ENET {}\n",
             self.net.state().variant.name,
             self.net.dev().mac()
         );

@@ -11,6 +11,7 @@
 
 use crate::fec::{
     driver::Fec,
+    pps::Outputs,
     ptp_clock::{
         self,
         atcr,
@@ -40,13 +41,15 @@ use kernel::{
 /// The clock's state, under `Fec::ptp`'s lock with the timer registers.
 pub(crate) struct PtpState {
     /// The counter extended to 64-bit nanoseconds.
-    tc: TimeCounter,
+    pub(super) tc: TimeCounter,
     /// The frequency correction in force.
     corr: Correction,
     /// While a MAC reset has the timer stopped (cleared): the clock's time
     /// and the monotonic time when it stopped. The clock's operations then
     /// work on it, and the timer starts from it again.
-    saved: Option<(u64, u64)>,
+    pub(super) saved: Option<(u64, u64)>,
+    /// The PPS and periodic output (`fec/pps.rs`).
+    pub(super) out: Outputs,
 }
 
 impl PtpState {
@@ -56,6 +59,7 @@ impl PtpState {
             tc: TimeCounter::new(0, 0),
             corr: ptp_clock::correction(inc, 0),
             saved: None,
+            out: Outputs::INIT,
         }
     }
 }
@@ -68,7 +72,7 @@ impl Fec {
     }
 
     /// The timer's value now (`fec_ptp_read()`), under the clock's lock.
-    fn ptp_counter(&self) -> u32 {
+    pub(super) fn ptp_counter(&self) -> u32 {
         let v = self.regs.read(regs::ATCR);
         self.regs.write(regs::ATCR, v | atcr::CAPTURE);
         if self.variant.quirks.has(Quirks::BUG_CAPTURE) {
@@ -92,7 +96,7 @@ impl Fec {
 
     /// The clock's time now: from the timer, or while it is stopped, from
     /// the time saved and the time since.
-    fn ptp_now(&self, s: &mut PtpState) -> u64 {
+    pub(super) fn ptp_now(&self, s: &mut PtpState) -> u64 {
         match s.saved {
             Some((ns, at)) => ns.wrapping_add(mono_ns().wrapping_sub(at)),
             None => s.tc.read(self.ptp_counter()),
@@ -127,6 +131,7 @@ impl Fec {
         };
         s.saved = None;
         self.ptp_set_locked(&mut s, ns);
+        self.outputs_restart(&mut s);
     }
 
     /// Programs the timer's increments for the correction `c`, under the
@@ -189,8 +194,7 @@ impl Fec {
         }
     }
 
-    /// `NetDriver::ptp_gettime`, also the periodic read that keeps up
-    /// with the counter's wraps.
+    /// `NetDriver::ptp_gettime`.
     pub(crate) fn ptp_gettime(&self) -> u64 {
         let mut s = self.ptp.lock();
         self.ptp_now(&mut s)

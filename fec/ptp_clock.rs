@@ -26,6 +26,8 @@ pub(crate) mod atcr {
     pub(crate) const CAPTURE: u32 = 1 << 11;
     /// Reset the counter when it reaches the period (ATPER).
     pub(crate) const PERIOD_RST: u32 = 0x30;
+    /// Compare events of the channels also at the period's wrap.
+    pub(crate) const PINPER: u32 = 1 << 7;
     /// Run the timer.
     pub(crate) const ENABLE: u32 = 1 << 0;
 }
@@ -179,4 +181,99 @@ impl TimeCounter {
     pub(crate) fn adjust(&mut self, delta: i64) {
         self.ns = self.ns.wrapping_add(delta as u64);
     }
+}
+
+/// The timer's compare channels (TCSR/TCCR 0..3, `MAX_TIMER_CHANNEL`).
+pub(crate) const CHANNELS: u32 = 4;
+/// The PPS output's time between two pulses (`PPS_OUPUT_RELOAD_PERIOD`).
+pub(crate) const PPS_RELOAD_NS: u32 = NSEC_PER_SEC as u32;
+/// The longest period of the periodic output (`FEC_PTP_MAX_NSEC_PERIOD`):
+/// a compare value half a period ahead must fit the 31-bit counter.
+pub(crate) const MAX_PEROUT_PERIOD_NS: u64 = 4_000_000_000;
+/// How far ahead a compare value can be written (`FEC_PTP_MAX_NSEC_COUNTER`):
+/// a periodic output starting later is programmed a second before its
+/// start.
+pub(crate) const MAX_COMPARE_AHEAD_NS: u64 = COUNTER_PERIOD as u64;
+/// How long before its start a periodic output is programmed at the
+/// latest: a start closer than that may pass before the compare value is
+/// written (100 ms, as the C driver).
+pub(crate) const PEROUT_MARGIN_NS: u64 = 100_000_000;
+/// How long before its start a later periodic output is programmed.
+pub(crate) const PEROUT_LEAD_NS: u64 = NSEC_PER_SEC;
+
+/// Timer channel control bits (TCSR, `FEC_T_*`).
+pub(crate) mod tcsr {
+    /// DMA request on a compare event (off here).
+    pub(crate) const TDRE: u32 = 1 << 0;
+    /// The channel's mode (bits 2..5).
+    pub(crate) const TMODE_MASK: u32 = 0x3c;
+    /// Mode: toggle the output on compare (the periodic output, a half
+    /// period between two compares).
+    pub(crate) const TMODE_TOGGLE: u32 = 0x05 << 2;
+    /// Mode: a high pulse on compare (the PPS output).
+    pub(crate) const TMODE_PULSE_HIGH: u32 = 0x0f << 2;
+    /// Interrupt on a compare event.
+    pub(crate) const TIE: u32 = 1 << 6;
+    /// A compare event happened (write 1 to clear).
+    pub(crate) const TF: u32 = 1 << 7;
+
+    /// The TCSR value of a channel in mode `mode` (one of the `TMODE_*`
+    /// values), its interrupt on and any pending event cleared, from the
+    /// channel's value `old` (`fec_ptp_enable_pps()`).
+    pub(crate) const fn compare(old: u32, mode: u32) -> u32 {
+        (old & !(TDRE | TMODE_MASK)) | TF | TIE | (mode & TMODE_MASK)
+    }
+}
+
+/// `ns` modulo a second, without a 64-bit division.
+const fn sub_second(ns: u64) -> u32 {
+    (ns - div_u64(ns, NSEC_PER_SEC) * NSEC_PER_SEC) as u32
+}
+
+/// The compare value of a PPS output's first pulse, given the counter
+/// value `counter` at clock time `ns` (`fec_ptp_enable_pps()`): the
+/// second after the next full second of the clock, so that the next full
+/// second cannot pass before the value is written.
+pub(crate) const fn pps_first_compare(counter: u32, ns: u64) -> u32 {
+    let to_next = NSEC_PER_SEC as u32 - sub_second(ns);
+    to_next
+        .wrapping_add(NSEC_PER_SEC as u32)
+        .wrapping_add(counter)
+        & COUNTER_MASK
+}
+
+/// The compare value `reload` ns after `cmp`: the next event.
+pub(crate) const fn next_compare(cmp: u32, reload: u32) -> u32 {
+    cmp.wrapping_add(reload) & COUNTER_MASK
+}
+
+/// The periodic output's time between two compares, half its period
+/// `period_ns` (the output toggles on each), or `None` if the period is
+/// longer than the timer allows ([`MAX_PEROUT_PERIOD_NS`]; a negative
+/// period is too). 0 stops the output.
+pub(crate) const fn perout_reload(period_ns: i64) -> Option<u32> {
+    if period_ns < 0 || period_ns as u64 > MAX_PEROUT_PERIOD_NS {
+        None
+    } else {
+        Some((period_ns as u64 / 2) as u32)
+    }
+}
+
+/// The compare value of a periodic output's first edge at clock time
+/// `start`, given the counter value `counter` at clock time `now`
+/// (`fec_ptp_pps_perout()`; `start` is at most [`MAX_COMPARE_AHEAD_NS`]
+/// ahead).
+pub(crate) const fn perout_compare(start: u64, now: u64, counter: u32) -> u32 {
+    ((start.wrapping_sub(now) as u32).wrapping_add(counter)) & COUNTER_MASK
+}
+
+/// The first edge of a periodic output that started at `start` with
+/// `period` ns between edges of the same kind, at or after `not_before`:
+/// where it resumes after the timer was stopped (a MAC reset).
+pub(crate) const fn perout_resume(start: u64, period: u64, not_before: u64) -> u64 {
+    if start >= not_before || period == 0 {
+        return start;
+    }
+    let periods = div_u64(not_before - start + period - 1, period);
+    start + periods * period
 }

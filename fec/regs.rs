@@ -14,8 +14,8 @@ use crate::netdev::mmio::{
 };
 
 /// Size of the ENET register window the driver needs (up to the 1588
-/// timer's registers; the device tree maps 16 KiB).
-pub(crate) const WINDOW: usize = 0x420;
+/// timer's compare channels; the device tree maps 16 KiB or more).
+pub(crate) const WINDOW: usize = 0x628;
 
 /// An ENET register.
 pub(crate) type Reg = WindowReg<WINDOW>;
@@ -96,6 +96,29 @@ pub(crate) const ATVR: Reg = Reg::new(0x404);
 pub(crate) const ATPER: Reg = Reg::new(0x40c);
 pub(crate) const ATCOR: Reg = Reg::new(0x410);
 pub(crate) const ATINC: Reg = Reg::new(0x414);
+/// The timer's compare channels 0..3 (`FEC_TCSR(n)`, `FEC_TCCR(n)`, 8
+/// bytes apart): control and status (see `ptp_clock::tcsr`), and the
+/// compare value, which holds the next one too (written twice).
+pub(crate) const TCSR0: Reg = Reg::new(0x608);
+pub(crate) const TCCR0: Reg = Reg::new(0x60c);
+/// The stride of the compare channels' registers.
+pub(crate) const TIMER_CHANNEL_STRIDE: usize = 8;
+/// The timer's registers in `ethtool -d` (beyond the C driver's list).
+pub(crate) const DUMP_TIMER: [Reg; 13] = [
+    ATCR,
+    ATVR,
+    ATPER,
+    ATCOR,
+    ATINC,
+    TCSR0,
+    TCCR0,
+    Reg::new(0x610),
+    Reg::new(0x614),
+    Reg::new(0x618),
+    Reg::new(0x61c),
+    Reg::new(0x620),
+    Reg::new(0x624),
+];
 /// Receive accelerator (IP/protocol checksum discard, SHIFT16).
 pub(crate) const RACC: Reg = Reg::new(0x1c4);
 /// Rx classification match and DMA class configuration, rings 1 and 2.

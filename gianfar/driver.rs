@@ -587,7 +587,7 @@ impl PinnedDrop for Gfar {
 impl Drop for Etsec {
     fn drop(&mut self) {
         pr_info!(
-            "gianfar_rs: releasing {:?} controller {} ({} group(s))\n",
+            "releasing {:?} controller {} ({} group(s))\n",
             self.net.state().mode,
             self.net.dev().mac(),
             self.net.state().groups.len()

@@ -76,7 +76,7 @@ impl Gfar {
         if up {
             if let Err(e) = self.open() {
                 apply(false);
-                pr_err!("gianfar_rs: restart with new {what} failed ({e:?}), restoring\n");
+                pr_err!("restart with new {what} failed ({e:?}), restoring\n");
                 self.open()?;
                 return Err(e);
             }

@@ -135,7 +135,7 @@ impl NetDriver for Gfar {
     }
 
     fn tx_timeout(&self, queue: u32) {
-        pr_warn!("gianfar_rs: Tx timeout on queue {queue}, resetting\n");
+        pr_warn!("Tx timeout on queue {queue}, resetting\n");
         self.dev.schedule_reset();
     }
 
@@ -150,7 +150,7 @@ impl NetDriver for Gfar {
         // started again (`gfar_change_mtu()`).
         let old = self.dev.mtu();
         if self.cfg.lock().xdp && !xdp_mtu_ok(mtu) {
-            pr_info!("gianfar_rs: MTU {mtu} too large for the attached XDP program\n");
+            pr_info!("MTU {mtu} too large for the attached XDP program\n");
             return Err(EINVAL);
         }
         self.restart_with("MTU", |apply| {
@@ -270,12 +270,12 @@ impl NetDriver for Gfar {
         // A reset also ends an injected Tx stall (as it would unstick real
         // hardware).
         if self.debug.clear(DBG_STALL_TX) {
-            pr_info!("gianfar_rs: reset ends the injected Tx stall\n");
+            pr_info!("reset ends the injected Tx stall\n");
         }
         // `reset_gfar()`: a full stop and start, rings reallocated.
         self.stop();
         if let Err(e) = self.open() {
-            pr_err!("gianfar_rs: reset failed to reopen ({e:?})\n");
+            pr_err!("reset failed to reopen ({e:?})\n");
         }
     }
 

@@ -78,6 +78,10 @@ extern "C" {
     ) -> c_int;
     pub(crate) fn nxp_iounmap_resource(base: *mut c_void, res: *const NxpRes);
     pub(crate) fn nxp_platform_irq(pdev: *mut bindings::platform_device, index: c_uint) -> c_int;
+    pub(crate) fn nxp_platform_irq_byname(
+        pdev: *mut bindings::platform_device,
+        name: *const c_char,
+    ) -> c_int;
 
     pub(crate) fn nxp_read32_be(addr: *const c_void) -> u32;
     pub(crate) fn nxp_write32_be(val: u32, addr: *mut c_void);

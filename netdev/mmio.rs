@@ -44,7 +44,6 @@ impl<const W: usize> Reg<W> {
 
     /// The `index`-th register of an array starting here, `stride` bytes apart,
     /// or `None` if it falls outside the window.
-    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) const fn at(self, index: usize, stride: usize) -> Option<Self> {
         let off = self.0 + index * stride;
         if off % 4 == 0 && off + 4 <= W {

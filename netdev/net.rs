@@ -28,7 +28,11 @@ use super::{
     context::PollCtx,
     ffi,
     of::Node,
-    ptp::HwTstamp,
+    ptp::{
+        HwTstamp,
+        PtpOutputs,
+        PtpRequest, //
+    },
     raw_dev,
     skb::Skb,
     xdp::XdpXmitQueue,

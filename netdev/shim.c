@@ -104,6 +104,11 @@ int nxp_platform_irq(struct platform_device *pdev, unsigned int index)
 	return platform_get_irq_optional(pdev, index);
 }
 
+int nxp_platform_irq_byname(struct platform_device *pdev, const char *name)
+{
+	return platform_get_irq_byname_optional(pdev, name);
+}
+
 u32 nxp_read32_be(const void __iomem *addr)
 {
 	return ioread32be(addr);

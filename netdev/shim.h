@@ -51,6 +51,7 @@ int nxp_ioremap_of(struct device_node *np, int index, const char *name,
 		   void __iomem **base, struct nxp_res *res);
 void nxp_iounmap_resource(void __iomem *base, const struct nxp_res *res);
 int nxp_platform_irq(struct platform_device *pdev, unsigned int index);
+int nxp_platform_irq_byname(struct platform_device *pdev, const char *name);
 
 /* Register access with explicit byte order. */
 u32 nxp_read32_be(const void __iomem *addr);

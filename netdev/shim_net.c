@@ -815,23 +815,42 @@ static int nxp_ptp_settime64(struct ptp_clock_info *info, const struct timespec6
 	return nxp_rs_ptp_settime(ptp_rs(info), timespec64_to_ns(ts));
 }
 
+static s64 ptp_time_ns(const struct ptp_clock_time *t)
+{
+	struct timespec64 ts = { .tv_sec = t->sec, .tv_nsec = t->nsec };
+
+	return timespec64_to_ns(&ts);
+}
+
+/* The PPS and periodic outputs (the PTP core checked the channel index). */
 static int nxp_ptp_enable(struct ptp_clock_info *info, struct ptp_clock_request *rq, int on)
 {
-	return -EOPNOTSUPP;
+	switch (rq->type) {
+	case PTP_CLK_REQ_PPS:
+		return nxp_rs_ptp_enable(ptp_rs(info), NXP_PTP_PPS, on, 0, 0, 0);
+	case PTP_CLK_REQ_PEROUT:
+		/* (The one periodic output: the core checked the index.) */
+		return nxp_rs_ptp_enable(ptp_rs(info), NXP_PTP_PEROUT, on,
+					 ptp_time_ns(&rq->perout.start),
+					 ptp_time_ns(&rq->perout.period), rq->perout.flags);
+	default:
+		return -EOPNOTSUPP;
+	}
 }
 
-/* The clock's periodic read (a counter that wraps within seconds), once a
- * second from the PTP core's worker. */
+/* The clock's periodic work (a counter that wraps within seconds) from the
+ * PTP core's worker, which runs again as the driver says (at most a second
+ * later). */
 static long nxp_ptp_aux_work(struct ptp_clock_info *info)
 {
-	nxp_rs_ptp_keep(ptp_rs(info));
-	return HZ;
+	return msecs_to_jiffies(nxp_rs_ptp_keep(ptp_rs(info)));
 }
 
-/* The driver has a PTP hardware clock, adjustable by up to @max_adj ppb
- * (its operations the nxp_rs_ptp_* entry points): registered with the
- * device, hardware timestamping offered. Before nxp_netdev_register(). */
-void nxp_netdev_set_ptp(struct net_device *dev, s32 max_adj)
+/* The driver has a PTP hardware clock, adjustable by up to @max_adj ppb,
+ * with a PPS output (@pps) and @n_per_out periodic outputs (its operations
+ * the nxp_rs_ptp_* entry points): registered with the device, hardware
+ * timestamping offered. Before nxp_netdev_register(). */
+void nxp_netdev_set_ptp(struct net_device *dev, s32 max_adj, bool pps, u32 n_per_out)
 {
 	struct nxp_priv *priv = netdev_priv(dev);
 	struct ptp_clock_info *info = &priv->ptp_info;
@@ -839,6 +858,8 @@ void nxp_netdev_set_ptp(struct net_device *dev, s32 max_adj)
 	info->owner = THIS_MODULE;
 	snprintf(info->name, sizeof(info->name), "%s ptp", THIS_MODULE->name);
 	info->max_adj = max_adj;
+	info->pps = pps;
+	info->n_per_out = n_per_out;
 	info->adjfine = nxp_ptp_adjfine;
 	info->adjtime = nxp_ptp_adjtime;
 	info->gettimex64 = nxp_ptp_gettimex64;
@@ -846,6 +867,18 @@ void nxp_netdev_set_ptp(struct net_device *dev, s32 max_adj)
 	info->enable = nxp_ptp_enable;
 	info->do_aux_work = nxp_ptp_aux_work;
 	priv->has_ptp = true;
+}
+
+/* A pulse of the PPS output, to the PTP core (from the driver's interrupt
+ * handler, which nxp_rs_ptp_stop() ends before the clock goes). */
+void nxp_netdev_ptp_pps_event(struct net_device *dev)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	struct ptp_clock *ptp = READ_ONCE(priv->ptp);
+	struct ptp_clock_event event = { .type = PTP_CLOCK_PPS };
+
+	if (ptp)
+		ptp_clock_event(ptp, &event);
 }
 
 /* Registers the PTP clock (a failure leaves the device without one, as the
@@ -856,18 +889,22 @@ int nxp_netdev_register(struct net_device *dev)
 	int err;
 
 	if (priv->has_ptp) {
-		priv->ptp = ptp_clock_register(&priv->ptp_info, dev->dev.parent);
-		if (IS_ERR(priv->ptp)) {
-			dev_err(dev->dev.parent, "no PTP clock: %pe\n", priv->ptp);
-			priv->ptp = NULL;
-		} else if (priv->ptp) {
-			ptp_schedule_worker(priv->ptp, HZ);
+		struct ptp_clock *ptp = ptp_clock_register(&priv->ptp_info, dev->dev.parent);
+
+		if (IS_ERR(ptp)) {
+			dev_err(dev->dev.parent, "no PTP clock: %pe\n", ptp);
+		} else if (ptp) {
+			WRITE_ONCE(priv->ptp, ptp);
+			ptp_schedule_worker(ptp, HZ);
 		}
 	}
 	err = register_netdev(dev);
 	if (err && priv->ptp) {
-		ptp_clock_unregister(priv->ptp);
-		priv->ptp = NULL;
+		struct ptp_clock *ptp = priv->ptp;
+
+		WRITE_ONCE(priv->ptp, NULL);
+		nxp_rs_ptp_stop(priv->rs);
+		ptp_clock_unregister(ptp);
 	}
 	return err;
 }
@@ -881,10 +918,13 @@ void nxp_netdev_unregister(struct net_device *dev)
 	 * the ethtool and ndo paths that read the pointer run under RTNL. */
 	rtnl_lock();
 	ptp = priv->ptp;
-	priv->ptp = NULL;
+	WRITE_ONCE(priv->ptp, NULL);
 	rtnl_unlock();
-	if (ptp)
+	if (ptp) {
+		/* Its outputs off and their interrupt freed first. */
+		nxp_rs_ptp_stop(priv->rs);
 		ptp_clock_unregister(ptp);
+	}
 	unregister_netdev(dev);
 	/* Closed and unregistered: no new reset can be scheduled. */
 	cancel_work_sync(&priv->reset_work);

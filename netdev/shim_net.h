@@ -136,7 +136,9 @@ int nxp_rs_ptp_adjfine(void *rs, long scaled_ppm);
 int nxp_rs_ptp_adjtime(void *rs, s64 delta);
 int nxp_rs_ptp_gettime(void *rs, u64 *ns);
 int nxp_rs_ptp_settime(void *rs, u64 ns);
-void nxp_rs_ptp_keep(void *rs);
+int nxp_rs_ptp_enable(void *rs, u32 kind, bool on, s64 start, s64 period, u32 flags);
+unsigned int nxp_rs_ptp_keep(void *rs);
+void nxp_rs_ptp_stop(void *rs);
 int nxp_rs_hwtstamp_get(void *rs, u32 *tx_type, u32 *rx_filter);
 int nxp_rs_hwtstamp_set(void *rs, u32 tx_type, u32 *rx_filter,
 			struct netlink_ext_ack *extack);
@@ -157,7 +159,11 @@ int nxp_netdev_register(struct net_device *dev);
 void nxp_netdev_unregister(struct net_device *dev);
 void nxp_netdev_schedule_reset(struct net_device *dev);
 void nxp_netdev_set_wol_supported(struct net_device *dev, u32 wake);
-void nxp_netdev_set_ptp(struct net_device *dev, s32 max_adj);
+/* nxp_rs_ptp_enable()'s kinds of request: the PPS output, a periodic output. */
+#define NXP_PTP_PPS		0
+#define NXP_PTP_PEROUT		1
+void nxp_netdev_set_ptp(struct net_device *dev, s32 max_adj, bool pps, u32 n_per_out);
+void nxp_netdev_ptp_pps_event(struct net_device *dev);
 int nxp_netdev_suspend(struct net_device *dev);
 int nxp_netdev_resume(struct net_device *dev);
 void nxp_netdev_set_mac(struct net_device *dev, const u8 *mac);

@@ -9,7 +9,8 @@
 # frames and refuses a Tx type it does not offer (ERANGE); with it on, each
 # datagram sent comes back on the socket's error queue with a hardware Tx
 # timestamp and each received one carries a hardware Rx timestamp; with it
-# off, none does.
+# off, none does. The PPS and periodic output take and refuse requests as
+# the C fec's do.
 # QEMU's ENET model keeps the timer's registers without counting and
 # writes no timestamp into the descriptors: the clock stands still between
 # the driver's own updates, and of the timestamps only their conversion to
@@ -94,4 +95,65 @@ check "off: 3 datagrams sent, none with a hardware Tx timestamp" \
 	sh -c "txtstamp -H $HOST_IP 9 3 | grep -x 'sent 3 stamped 0'"
 rx_unstamped() { rx_stamped "$1"; grep -qx "received $1 stamped 0" /tmp/rx.out; }
 check "off: 3 datagrams received, none with a hardware Rx timestamp" rx_unstamped 3
+
+# The PPS and periodic output (one at a time), as the C fec: the requests
+# and their errors (EBUSY for the other output on, EINVAL for a start not
+# ahead, EOPNOTSUPP for a period over 4 s or flags). QEMU's timer does not
+# count, so no pulse comes; with fec_rs the compare channel's registers are
+# read back (`ethtool -d`; the C fec does not dump them): the mode and its
+# interrupt, and the second compare value from the clock's frozen time.
+check "outputs: PPS and one periodic output" sh -c "phc $PHC caps | tee /dev/stderr | grep -qx 'pps 1 perout 1'"
+# errno_is <name> <command...>: the command fails with errno <name>.
+errno_is() {
+	e=$1
+	shift
+	"$@" 2> /tmp/err.out && return 1
+	cat /tmp/err.out
+	grep -q "($e)" /tmp/err.out
+}
+TCSR0=0x608 TCCR0=0x60c ATVR=0x404
+# channel <mode|pps|0> [ns ahead of the counter]: (fec_rs) TCSR0 holds the
+# mode with its interrupt (0: nothing), TCCR0 the counter plus <ns> (31
+# bits); "pps": the pulse mode, its second compare at the second full
+# second after the one ahead of the clock's (frozen) time.
+channel() {
+	[ "$NXP_DRIVER" = rust ] || return 0
+	t=$(reg $TCSR0) c=$(reg $TCCR0) a=$(reg $ATVR) m=$1 d=${2:-0}
+	echo "TCSR0 $t TCCR0 $c ATVR $a"
+	if [ "$m" = pps ]; then
+		ns=$(phc $PHC get | sed 's/.*\.0*\([0-9]\)/\1/')
+		echo "clock $(phc $PHC get)"
+		m=0x3c d=$((3000000000 - ns))
+	fi
+	if [ "$m" = 0 ]; then
+		[ "$t" = 0 ]
+	else
+		[ "$t" = $((m | 0x40)) ] && [ "$c" = $(((a + d) & 0x7fffffff)) ]
+	fi
+}
+check "set to 4000 s (a full second)" phc $PHC set 4000
+check "PPS on" phc $PHC pps on
+check "PPS: pulse mode, compares at 4002 s and 4003 s" channel pps
+check "PPS on again (nothing to do)" phc $PHC pps on
+check "periodic output refused while PPS is on (EBUSY)" errno_is EBUSY phc $PHC perout 1500 1000000000
+if [ "$NXP_DRIVER" = rust ]; then
+	ip link set $IF down && ip link set $IF up
+	check "link back" link_back
+	check "PPS programmed again after a MAC reset" channel pps
+fi
+check "PPS off" phc $PHC pps off
+check "PPS off: channel off" channel 0 0
+check "periodic output: a start in the past refused (EINVAL)" errno_is EINVAL phc $PHC perout -1000 1000000000
+check "periodic output: a period over 4 s refused (EOPNOTSUPP)" errno_is EOPNOTSUPP phc $PHC perout 1500 5000000000
+check "periodic output: flags refused (EOPNOTSUPP)" errno_is EOPNOTSUPP phc $PHC perout 1500 1000000000 2
+check "periodic output on, 1.5 s ahead, 1 s period" phc $PHC perout 1500 1000000000
+check "periodic output: toggle mode, compares 1.5 s and 2 s ahead" channel 0x14 2000000000
+check "PPS refused while the periodic output is on (EBUSY)" errno_is EBUSY phc $PHC pps on
+check "periodic output on again refused (EBUSY)" errno_is EBUSY phc $PHC perout 1500 1000000000
+check "periodic output off" phc $PHC perout off
+check "periodic output off: channel off" channel 0 0
+check "periodic output 10 s ahead (programmed a second before its start)" phc $PHC perout 10000 2000000000
+check "not programmed yet" channel 0 0
+check "PPS refused while it waits (EBUSY)" errno_is EBUSY phc $PHC pps on
+check "periodic output off" phc $PHC perout off
 finish

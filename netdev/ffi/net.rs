@@ -216,6 +216,8 @@ pub(crate) const NXP_XDP_REDIRECT_ERR: c_int = 5;
 /// `NXP_TX_SENT_*` of `shim_net.h`: what `nxp_tx_sent()` returns.
 pub(crate) const NXP_TX_SENT_KICK: u32 = 0x1;
 pub(crate) const NXP_TX_SENT_STOPPED: u32 = 0x2;
+pub(crate) const NXP_PTP_PPS: u32 = 0;
+pub(crate) const NXP_PTP_PEROUT: u32 = 1;
 
 #[allow(improper_ctypes)]
 extern "C" {
@@ -231,7 +233,8 @@ extern "C" {
     pub(crate) fn nxp_netdev_unregister(dev: *mut NetDevice);
     pub(crate) fn nxp_netdev_schedule_reset(dev: *mut NetDevice);
     pub(crate) fn nxp_netdev_set_wol_supported(dev: *mut NetDevice, wake: u32);
-    pub(crate) fn nxp_netdev_set_ptp(dev: *mut NetDevice, max_adj: i32);
+    pub(crate) fn nxp_netdev_set_ptp(dev: *mut NetDevice, max_adj: i32, pps: bool, n_per_out: u32);
+    pub(crate) fn nxp_netdev_ptp_pps_event(dev: *mut NetDevice);
     pub(crate) fn nxp_netdev_suspend(dev: *mut NetDevice) -> c_int;
     pub(crate) fn nxp_netdev_resume(dev: *mut NetDevice) -> c_int;
     pub(crate) fn nxp_netdev_set_mac(dev: *mut NetDevice, mac: *const u8);

@@ -390,9 +390,32 @@ macro_rules! declare_net_driver {
             ///
             /// `rs` is the state of a device registered by `Registration`.
             #[no_mangle]
-            unsafe extern "C" fn nxp_rs_ptp_keep(rs: *mut c_void) {
+            unsafe extern "C" fn nxp_rs_ptp_keep(rs: *mut c_void) -> kernel::ffi::c_uint {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::ptp_keep::<$t>(rs) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ptp_enable(
+                rs: *mut c_void,
+                kind: u32,
+                on: bool,
+                start: i64,
+                period: i64,
+                flags: u32,
+            ) -> c_int {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::ptp_enable::<$t>(rs, kind, on, start, period, flags) }
+            }
+            /// # Safety
+            ///
+            /// `rs` is the state of a device registered by `Registration`.
+            #[no_mangle]
+            unsafe extern "C" fn nxp_rs_ptp_stop(rs: *mut c_void) {
+                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
+                unsafe { entry::ptp_stop::<$t>(rs) }
             }
             /// # Safety
             ///

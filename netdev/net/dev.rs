@@ -204,14 +204,29 @@ impl NetDev {
     }
 
     /// The driver has a PTP hardware clock that can be adjusted by up to
-    /// `max_adj_ppb` (its `NetDriver::ptp_*` methods): registered with the
-    /// device, with hardware timestamping offered (`NetDriver::hwtstamp_*`;
-    /// `ethtool -T` names the clock). Before registration.
+    /// `max_adj_ppb`, with the outputs `outputs` (its `NetDriver::ptp_*`
+    /// methods): registered with the device, with hardware timestamping
+    /// offered (`NetDriver::hwtstamp_*`; `ethtool -T` names the clock).
+    /// Before registration.
     #[cfg_attr(nxp_gianfar, expect(dead_code))]
-    pub(crate) fn set_ptp(self, max_adj_ppb: i32) {
+    pub(crate) fn set_ptp(self, max_adj_ppb: i32, outputs: PtpOutputs) {
         // SAFETY: Valid net_device, not registered yet (the clock's
         // operations reach the state only once registration set it).
-        unsafe { ffi::nxp_netdev_set_ptp(self.as_raw(), max_adj_ppb) }
+        unsafe {
+            ffi::nxp_netdev_set_ptp(self.as_raw(), max_adj_ppb, outputs.pps, outputs.periodic)
+        }
+    }
+
+    /// A pulse of the PTP clock's PPS output, to the PTP core (which hands
+    /// it to its PPS source). From the output's interrupt handler; the
+    /// driver's [`NetDriver::ptp_stop`] turns the output off before the
+    /// clock goes, and nothing happens once it is gone.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
+    pub(crate) fn ptp_pps_event(self) {
+        // SAFETY: Valid net_device; the shim reads its clock pointer once
+        // (NULL once unregistered) and the driver's `ptp_stop` ends this
+        // caller's handler before the clock is unregistered.
+        unsafe { ffi::nxp_netdev_ptp_pps_event(self.as_raw()) }
     }
 
     /// Tells the Tx watchdog the device made progress.

@@ -489,9 +489,36 @@ pub(crate) unsafe fn ptp_settime<T: NetDriver>(rs: *mut c_void, ns: u64) -> c_in
 /// # Safety
 ///
 /// See the module documentation.
-pub(crate) unsafe fn ptp_keep<T: NetDriver>(rs: *mut c_void) {
+pub(crate) unsafe fn ptp_keep<T: NetDriver>(rs: *mut c_void) -> c_uint {
     // SAFETY: Caller contract.
-    unsafe { state::<T>(rs) }.ptp_keep();
+    unsafe { state::<T>(rs) }.ptp_keep().min(1000)
+}
+
+/// # Safety
+///
+/// See the module documentation.
+pub(crate) unsafe fn ptp_enable<T: NetDriver>(
+    rs: *mut c_void,
+    kind: u32,
+    on: bool,
+    start: i64,
+    period: i64,
+    flags: u32,
+) -> c_int {
+    from_result(|| {
+        let req = PtpRequest::from_parts(kind, on, start, period, flags).ok_or(EOPNOTSUPP)?;
+        // SAFETY: Caller contract.
+        unsafe { state::<T>(rs) }.ptp_enable(req)?;
+        Ok(0)
+    })
+}
+
+/// # Safety
+///
+/// See the module documentation.
+pub(crate) unsafe fn ptp_stop<T: NetDriver>(rs: *mut c_void) {
+    // SAFETY: Caller contract.
+    unsafe { state::<T>(rs) }.ptp_stop();
 }
 
 /// `ndo_hwtstamp_get`.

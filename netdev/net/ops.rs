@@ -207,9 +207,21 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     fn ptp_settime(&self, _ns: u64) -> Result {
         Err(EOPNOTSUPP)
     }
-    /// Called once a second while the PTP clock is registered (its
-    /// hardware counter may wrap within seconds).
-    fn ptp_keep(&self) {}
+    /// Turns a PTP clock's output on or off ([`PtpRequest`]; the outputs
+    /// the driver declared with the clock).
+    fn ptp_enable(&self, _req: PtpRequest) -> Result {
+        Err(EOPNOTSUPP)
+    }
+    /// The PTP clock's periodic work while it is registered (its hardware
+    /// counter may wrap within seconds): returns the milliseconds until the
+    /// next call (1000 at most).
+    fn ptp_keep(&self) -> u32 {
+        1000
+    }
+    /// The PTP clock is about to be unregistered: its outputs off, their
+    /// interrupts ended, and no output turned on again after this (process
+    /// context, may sleep).
+    fn ptp_stop(&self) {}
 
     /// The hardware timestamping configuration (only asked of a driver with
     /// a registered PTP clock), under RTNL.

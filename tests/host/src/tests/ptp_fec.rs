@@ -184,3 +184,95 @@ fn time_counter_adjust() {
     tc.adjust(1_000_000_000);
     assert_eq!(tc.read(500), 1_000_007_500);
 }
+
+/// `fec_ptp_enable_pps()`'s first compare value, in its u32 arithmetic.
+fn c_pps_first(counter: u32, ns: u64) -> u32 {
+    let tv_nsec = (ns % 1_000_000_000) as u32;
+    let mut val = 1_000_000_000u32 - tv_nsec + counter;
+    val = val.wrapping_add(1_000_000_000);
+    val & 0x7fff_ffff
+}
+
+#[test]
+fn pps_first_compare_matches_c() {
+    for &(counter, ns) in &[
+        (0u32, 0u64),
+        (0x7fff_ffff, 999_999_999),
+        (123_456_789, 1_700_000_000_123_456_789),
+        (0x4000_0000, 5_000_000_000),
+        (1, u64::MAX / 3),
+    ] {
+        assert_eq!(
+            pps_first_compare(counter, ns),
+            c_pps_first(counter, ns),
+            "{counter} {ns}"
+        );
+    }
+    // The pulse is at a full second of the clock, 1 to 2 s ahead.
+    let (counter, ns) = (1_000, 7_250_000_000u64);
+    let cmp = pps_first_compare(counter, ns);
+    assert_eq!(
+        u64::from(delta(counter, cmp)),
+        8_000_000_000 - ns + 1_000_000_000
+    );
+    // The events after it follow a second apart, across the counter's wrap.
+    assert_eq!(
+        next_compare(0x7fff_fff0, PPS_RELOAD_NS),
+        (0x7fff_fff0u32 + PPS_RELOAD_NS) & 0x7fff_ffff
+    );
+}
+
+#[test]
+fn perout_period_limits() {
+    assert_eq!(perout_reload(0), Some(0));
+    assert_eq!(perout_reload(1_000_000_000), Some(500_000_000));
+    assert_eq!(perout_reload(1), Some(0));
+    assert_eq!(perout_reload(4_000_000_000), Some(2_000_000_000));
+    assert_eq!(perout_reload(4_000_000_001), None);
+    assert_eq!(perout_reload(-1), None);
+    assert_eq!(perout_reload(i64::MAX), None);
+}
+
+#[test]
+fn perout_compare_is_start_in_counter_terms() {
+    // `fec_ptp_pps_perout()`: (stime - curr_time + ptp_hc) & mask.
+    let c = |s: u64, n: u64, h: u32| ((s - n + u64::from(h)) & 0x7fff_ffff) as u32;
+    for &(start, now, counter) in &[
+        (10_000_000_000u64, 9_000_000_000u64, 5u32),
+        (10_000_000_000, 8_000_000_000, 0x7fff_0000),
+        (
+            1_700_000_002_000_000_000,
+            1_700_000_000_000_000_001,
+            0x1234_5678,
+        ),
+    ] {
+        assert_eq!(perout_compare(start, now, counter), c(start, now, counter));
+    }
+}
+
+#[test]
+fn perout_resumes_on_its_period() {
+    assert_eq!(perout_resume(10, 4, 5), 10);
+    assert_eq!(perout_resume(10, 4, 10), 10);
+    assert_eq!(perout_resume(10, 4, 11), 14);
+    assert_eq!(perout_resume(10, 4, 14), 14);
+    assert_eq!(perout_resume(10, 4, 15), 18);
+    let p = 2_000_000_000u64;
+    let r = perout_resume(1_000_000_000, p, 1_700_000_000_000_000_001);
+    assert!(r >= 1_700_000_000_000_000_001 && r - p < 1_700_000_000_000_000_001);
+    assert_eq!((r - 1_000_000_000) % p, 0);
+}
+
+#[test]
+fn tcsr_compare_modes() {
+    // `fec_ptp_enable_pps()`: TF and TIE set, TDRE and the old mode cleared.
+    let old = tcsr::TDRE | tcsr::TMODE_MASK | (1 << 8);
+    assert_eq!(
+        tcsr::compare(old, tcsr::TMODE_PULSE_HIGH),
+        (1 << 8) | 0x80 | 0x40 | (0x0f << 2)
+    );
+    assert_eq!(
+        tcsr::compare(0, tcsr::TMODE_TOGGLE),
+        0x80 | 0x40 | (0x05 << 2)
+    );
+}
