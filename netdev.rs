@@ -142,7 +142,8 @@ pub(crate) fn platform_irqs(pdev: &platform::Device<device::Bound>, max: u32) ->
 }
 
 /// The Linux IRQ number of a platform device's interrupt named `name`
-/// (`interrupt-names`), `None` if it has none by that name.
+/// (`interrupt-names`), `None` if it has none by that name; an error only
+/// if its interrupt controller is not there yet (`EPROBE_DEFER`).
 #[cfg_attr(nxp_gianfar, expect(dead_code))]
 pub(crate) fn platform_irq_byname(
     pdev: &platform::Device<device::Bound>,
@@ -151,10 +152,9 @@ pub(crate) fn platform_irq_byname(
     // SAFETY: `pdev` is a valid, bound platform device; `name` is a C string.
     let irq = unsafe { ffi::nxp_platform_irq_byname(raw_pdev(pdev), name.as_char_ptr()) };
     match irq {
-        i if i == -(bindings::ENXIO as i32) => Ok(None),
-        i if i < 0 => Err(Error::from_errno(i)),
-        0 => Err(EINVAL),
-        i => Ok(Some(i.unsigned_abs())),
+        i if i == EPROBE_DEFER.to_errno() => Err(EPROBE_DEFER),
+        i if i > 0 => Ok(Some(i.unsigned_abs())),
+        _ => Ok(None),
     }
 }
 

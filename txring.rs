@@ -358,7 +358,7 @@ impl TxBook {
     /// count for BQL. Its completion is counted for the socket
     /// ([`TxBook::take_xsk_done`]).
     // (fec_rs only, as AF_XDP zero-copy.)
-    #[allow(dead_code)]
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn map_xsk(&mut self, c: Cursor, stop: u32, len: u32) -> bool {
         if c.free(self.size) <= stop {
             return false;
@@ -371,15 +371,13 @@ impl TxBook {
     /// Descriptors free for AF_XDP frames at cursor `c`: the room above the
     /// stop threshold `stop`.
     // (fec_rs only, as AF_XDP zero-copy.)
-    #[allow(dead_code)]
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn xsk_room(&self, c: Cursor, stop: u32) -> u32 {
         c.free(self.size).saturating_sub(stop)
     }
 
     /// AF_XDP zero-copy frames released since the last call: the socket's
     /// completions due.
-    // (fec_rs only, as AF_XDP zero-copy.)
-    #[allow(dead_code)]
     pub(crate) fn take_xsk_done(&mut self) -> u32 {
         core::mem::take(&mut self.xsk_done)
     }

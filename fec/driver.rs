@@ -189,7 +189,7 @@ pub(crate) struct Hw {
 #[pin_data(PinnedDrop)]
 pub(crate) struct Fec {
     /// The interrupt of the PPS and periodic output, requested when one is
-    /// first turned on (`fec/ptp.rs`) and freed before the PTP clock goes
+    /// first turned on (`fec/pps.rs`) and freed before the PTP clock goes
     /// (first field: freed before the rest of the state in any case).
     #[pin]
     pub(crate) pps_irq: Mutex<Option<Irq>>,

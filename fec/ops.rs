@@ -192,7 +192,7 @@ impl NetDriver for Fec {
 
     fn irq(&self, id: u32, ctx: &IrqContext) -> bool {
         if id == PPS_IRQ {
-            return self.pps_irq();
+            return self.pps_interrupt();
         }
         let ev = self.regs.read(regs::IEVENT);
         // The enabled frame events, their sources masked in the same hold of

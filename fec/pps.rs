@@ -9,9 +9,11 @@
 //! channel holds two). One of the two at a time, as the C driver.
 //!
 //! A periodic output starting further ahead than the 31-bit counter
-//! reaches is programmed a second before its start, by the clock's
-//! periodic work. Both outputs resume after a MAC reset (the C driver
-//! resumes the PPS output only). The arithmetic is in
+//! reaches is programmed by the clock's periodic work once its start is
+//! within reach, judged on the clock's own time (the C driver arms an
+//! hrtimer for a second before the start). Both outputs are programmed
+//! again after a MAC reset and after the clock is set or stepped (the C
+//! driver resumes the PPS output after a reset only). The arithmetic is in
 //! [`ptp_clock`](crate::fec::ptp_clock).
 
 use crate::fec::{
@@ -25,14 +27,11 @@ use crate::fec::{
     },
     regs,
 };
-use crate::netdev::{
-    poll::Irq,
-    ptp::{
-        mono_ns,
-        PtpRequest, //
-    },
+use crate::netdev::{poll::Irq, ptp::PtpRequest};
+use kernel::{
+    pr_warn_once,
+    prelude::*, //
 };
-use kernel::prelude::*;
 
 /// The source of the output's interrupt in `NetDriver::irq` (after the
 /// ENET's own lines, which are numbered from 0).
@@ -71,10 +70,9 @@ struct Perout {
     period: u64,
     /// Between two compares: half the period.
     reload: u32,
-    /// Programmed into the channel; else waiting for the monotonic time
-    /// `due` (a second before its start) or for the timer's start.
+    /// Programmed into the channel; else waiting for its start to come
+    /// within the counter's reach, or for the timer's start.
     armed: bool,
-    due: u64,
 }
 
 /// What the outputs do, under the clock's lock ([`PtpState`]).
@@ -166,13 +164,12 @@ impl Fec {
             return Ok(());
         }
         s.out.pps = on;
-        // (While a MAC reset has the timer stopped, its start programs it.)
-        if s.saved.is_none() {
-            if on {
-                self.pps_program(&mut s, out);
-            } else {
-                self.regs.write(out.tcsr, 0);
-            }
+        if !on {
+            self.regs.write(out.tcsr, 0);
+        } else if s.saved.is_none() {
+            // (While a MAC reset has the timer stopped, its start programs
+            // it.)
+            self.pps_program(&mut s, out);
         }
         Ok(())
     }
@@ -180,18 +177,6 @@ impl Fec {
     /// Programs the PPS output: its first pulse at the second full second
     /// of the clock from now.
     fn pps_program(&self, s: &mut PtpState, out: PpsOutput) {
-        self.regs.write(out.tcsr, tcsr::TF);
-        // The mode cleared before the first compare value is written, as
-        // the reference manual advises.
-        let mut v = self.regs.read(out.tcsr);
-        for _ in 0..CLEAR_TRIES {
-            v &= !tcsr::TMODE_MASK;
-            self.regs.write(out.tcsr, v);
-            v = self.regs.read(out.tcsr);
-            if v & tcsr::TMODE_MASK == 0 {
-                break;
-            }
-        }
         let counter = self.ptp_counter();
         let ns = s.tc.read(counter);
         let first = ptp_clock::pps_first_compare(counter, ns);
@@ -207,6 +192,21 @@ impl Fec {
     /// Starts the channel in mode `mode` with its first compare at counter
     /// value `first` and one every `reload` ns after it.
     fn arm(&self, s: &mut PtpState, out: PpsOutput, first: u32, reload: u32, mode: u32) {
+        // Any event cleared, and the mode cleared before the first compare
+        // value is written, as the reference manual advises (a channel
+        // still in a compare mode would take the write as its next value).
+        self.regs.write(out.tcsr, tcsr::TF);
+        let mut v = self.regs.read(out.tcsr);
+        let mut tries = 0;
+        while v & tcsr::TMODE_MASK != 0 {
+            if tries == CLEAR_TRIES {
+                pr_warn_once!("timer channel's mode does not clear\n");
+                break;
+            }
+            self.regs.write(out.tcsr, v & !tcsr::TMODE_MASK);
+            v = self.regs.read(out.tcsr);
+            tries += 1;
+        }
         self.regs.write(out.tccr, first);
         let second = ptp_clock::next_compare(first, reload);
         // Compare events also at the counter's period wrap.
@@ -241,40 +241,39 @@ impl Fec {
             pr_err!("the start time must be later than the clock's time\n");
             return Err(EINVAL);
         }
+        if start < now.saturating_add(ptp_clock::PEROUT_MARGIN_NS) {
+            pr_err!("the start time of the periodic output is too close\n");
+            return Err(EINVAL);
+        }
         s.out.perout = Some(Perout {
             start,
             period,
             reload,
             armed: false,
-            due: 0,
         });
         self.perout_arm(&mut s, out, now)
     }
 
     /// Programs the periodic output asked for, given the clock time `now`:
-    /// at once if its start is within the counter's reach, else when it
-    /// is a second away ([`Fec::ptp_keep`]). A start closer than the
-    /// margin the write needs turns it off (`EINVAL`). Nothing while the
-    /// timer is stopped: its start programs it.
+    /// at once if its start is within the counter's reach, else later
+    /// ([`Fec::ptp_keep`]). A start closer than the margin the write needs
+    /// turns it off (`EINVAL`). Nothing while the timer is stopped: its
+    /// start programs it.
     fn perout_arm(&self, s: &mut PtpState, out: PpsOutput, now: u64) -> Result {
         let Some(mut p) = s.out.perout else {
             return Ok(());
         };
-        if s.saved.is_some() {
-            return Ok(());
-        }
-        let ahead = p.start.saturating_sub(now);
-        if ahead > ptp_clock::MAX_COMPARE_AHEAD_NS {
+        if s.saved.is_some() || p.start.saturating_sub(now) > ptp_clock::MAX_COMPARE_AHEAD_NS {
             p.armed = false;
-            p.due = mono_ns() + (ahead - ptp_clock::PEROUT_LEAD_NS);
             s.out.perout = Some(p);
             return Ok(());
         }
         let counter = self.ptp_counter();
         let now = s.tc.read(counter);
-        if p.start < now + ptp_clock::PEROUT_MARGIN_NS {
-            pr_err!("the start time of the periodic output is too close\n");
+        if p.start < now.saturating_add(ptp_clock::PEROUT_MARGIN_NS) {
+            pr_err!("the start time of the periodic output passed; output off\n");
             s.out.perout = None;
+            self.regs.write(out.tcsr, 0);
             return Err(EINVAL);
         }
         let first = ptp_clock::perout_compare(p.start, now, counter);
@@ -287,35 +286,39 @@ impl Fec {
     /// Turns the periodic output off (`fec_ptp_pps_disable()`).
     fn perout_stop(&self, out: PpsOutput) {
         let mut s = self.ptp.lock();
-        s.out.perout = None;
-        if s.saved.is_none() {
+        // (The channel is the PPS output's if that is on.)
+        if s.out.perout.take().is_some() {
             self.regs.write(out.tcsr, 0);
         }
     }
 
-    /// After the timer started again (a MAC reset cleared the channel):
-    /// the PPS output programmed again, the periodic output at its first
-    /// edge a safe margin from now (`fec_ptp_restore_state()`).
+    /// After the timer started again (a MAC reset) or the clock was set or
+    /// stepped: the PPS output programmed again, the periodic output at its
+    /// first edge a safe margin from now (`fec_ptp_restore_state()`), the
+    /// channel off if neither is on (a reset of the multi-queue parts
+    /// leaves it as it was).
     pub(crate) fn outputs_restart(&self, s: &mut PtpState) {
         let Some(out) = self.pps else {
             return;
         };
         if s.out.pps {
             self.pps_program(s, out);
-        }
-        if let Some(mut p) = s.out.perout {
+        } else if let Some(mut p) = s.out.perout {
             let now = s.tc.read(self.ptp_counter());
-            p.start =
-                ptp_clock::perout_resume(p.start, p.period, now + ptp_clock::PEROUT_MARGIN_NS * 2);
+            let not_before = now.saturating_add(ptp_clock::PEROUT_MARGIN_NS * 2);
+            p.start = ptp_clock::perout_resume(p.start, p.period, not_before);
             s.out.perout = Some(p);
-            // (A start at least twice the margin away is never refused.)
+            // (A start twice the margin away is refused only on a clock
+            // stepped to the end of its range.)
             let _ = self.perout_arm(s, out, now);
+        } else {
+            self.regs.write(out.tcsr, 0);
         }
     }
 
     /// `NetDriver::ptp_keep`: the periodic read of the counter, and the
-    /// periodic output programmed when its start is a second away.
-    /// Returns the milliseconds until the next call.
+    /// periodic output programmed once its start comes within the counter's
+    /// reach. Returns the milliseconds until the next call.
     pub(crate) fn ptp_keep(&self) -> u32 {
         let mut s = self.ptp.lock();
         let now = self.ptp_now(&mut s);
@@ -325,9 +328,11 @@ impl Fec {
         if p.armed || s.saved.is_some() {
             return 1000;
         }
-        let mono = mono_ns();
-        if mono < p.due {
-            return ms_of(p.due - mono).min(1000);
+        let ahead = p.start.saturating_sub(now);
+        if ahead > ptp_clock::MAX_COMPARE_AHEAD_NS {
+            // (Called again when it is within reach, on a clock that runs
+            // at its nominal rate.)
+            return ms_of(ahead - ptp_clock::MAX_COMPARE_AHEAD_NS).min(1000);
         }
         // (A start too close by now turns the output off, with a message.)
         let _ = self.perout_arm(&mut s, out, now);
@@ -345,9 +350,7 @@ impl Fec {
             s.out.closed = true;
             s.out.pps = false;
             s.out.perout = None;
-            if s.saved.is_none() {
-                self.regs.write(out.tcsr, 0);
-            }
+            self.regs.write(out.tcsr, 0);
         }
         // After `closed`: no request makes a new one.
         drop(self.pps_irq.lock().take());
@@ -355,9 +358,9 @@ impl Fec {
 
     /// The outputs' interrupt (`fec_pps_interrupt()`): a compare event
     /// loads the compare value after next, and a PPS pulse goes to the PTP
-    /// core. False if the channel had no event (the line may be shared
-    /// with the MAC's events).
-    pub(crate) fn pps_irq(&self) -> bool {
+    /// core. False if the channel had no event (QEMU's model raises the
+    /// line for the MAC's events too).
+    pub(crate) fn pps_interrupt(&self) -> bool {
         let Some(out) = self.pps else {
             return false;
         };
@@ -367,9 +370,15 @@ impl Fec {
             return false;
         }
         self.regs.write(out.tccr, s.out.next);
-        for _ in 0..CLEAR_TRIES {
+        let mut tries = 0;
+        loop {
             self.regs.write(out.tcsr, v);
             if self.regs.read(out.tcsr) & tcsr::TF == 0 {
+                break;
+            }
+            tries += 1;
+            if tries == CLEAR_TRIES {
+                pr_warn_once!("timer channel's event flag does not clear\n");
                 break;
             }
         }

@@ -185,12 +185,15 @@ impl Fec {
         Ok(())
     }
 
-    /// `NetDriver::ptp_adjtime`.
+    /// `NetDriver::ptp_adjtime`: the outputs follow the new time.
     pub(crate) fn ptp_adjtime(&self, delta: i64) {
         let mut s = self.ptp.lock();
         match &mut s.saved {
             Some((ns, _)) => *ns = ns.wrapping_add(delta as u64),
-            None => s.tc.adjust(delta),
+            None => {
+                s.tc.adjust(delta);
+                self.outputs_restart(&mut s);
+            }
         }
     }
 
@@ -200,10 +203,13 @@ impl Fec {
         self.ptp_now(&mut s)
     }
 
-    /// `NetDriver::ptp_settime`.
+    /// `NetDriver::ptp_settime`: the outputs follow the new time.
     pub(crate) fn ptp_settime(&self, ns: u64) {
         let mut s = self.ptp.lock();
         self.ptp_set_locked(&mut s, ns);
+        if s.saved.is_none() {
+            self.outputs_restart(&mut s);
+        }
     }
 
     /// The hardware timestamping configuration.

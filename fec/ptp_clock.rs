@@ -191,15 +191,13 @@ pub(crate) const PPS_RELOAD_NS: u32 = NSEC_PER_SEC as u32;
 /// a compare value half a period ahead must fit the 31-bit counter.
 pub(crate) const MAX_PEROUT_PERIOD_NS: u64 = 4_000_000_000;
 /// How far ahead a compare value can be written (`FEC_PTP_MAX_NSEC_COUNTER`):
-/// a periodic output starting later is programmed a second before its
-/// start.
+/// a periodic output starting later is programmed once its start is that
+/// close.
 pub(crate) const MAX_COMPARE_AHEAD_NS: u64 = COUNTER_PERIOD as u64;
 /// How long before its start a periodic output is programmed at the
 /// latest: a start closer than that may pass before the compare value is
 /// written (100 ms, as the C driver).
 pub(crate) const PEROUT_MARGIN_NS: u64 = 100_000_000;
-/// How long before its start a later periodic output is programmed.
-pub(crate) const PEROUT_LEAD_NS: u64 = NSEC_PER_SEC;
 
 /// Timer channel control bits (TCSR, `FEC_T_*`).
 pub(crate) mod tcsr {
@@ -269,11 +267,12 @@ pub(crate) const fn perout_compare(start: u64, now: u64, counter: u32) -> u32 {
 
 /// The first edge of a periodic output that started at `start` with
 /// `period` ns between edges of the same kind, at or after `not_before`:
-/// where it resumes after the timer was stopped (a MAC reset).
+/// where it resumes after the timer was stopped (a MAC reset) or the clock
+/// was set. Saturates at the end of the clock's range.
 pub(crate) const fn perout_resume(start: u64, period: u64, not_before: u64) -> u64 {
     if start >= not_before || period == 0 {
         return start;
     }
-    let periods = div_u64(not_before - start + period - 1, period);
-    start + periods * period
+    let periods = div_u64((not_before - start).saturating_add(period - 1), period);
+    start.saturating_add(periods.saturating_mul(period))
 }

@@ -7,7 +7,6 @@
 //! descriptors: i.MX6Q/DL, 6SX, 6UL/ULL, 7D, 8MQ/MM/MN/MP, 8QM/QXP. The
 //! i.MX7D and i.MX8M device trees list `fsl,imx6sx-fec` / `fsl,imx8mq-fec` as
 //! fallbacks, which is how they match here, as with the C driver.
-#![allow(dead_code)]
 
 /// Quirk flags (`FEC_QUIRK_*`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -3,9 +3,7 @@
 //! ENET register map (`drivers/net/ethernet/freescale/fec.h`, the i.MX
 //! layout). All registers are little-endian.
 //!
-//! The map is data: it lists what the driver programs, whether or not the
-//! current stage of the driver uses every register.
-#![allow(dead_code)]
+//! The map lists the registers and bits the driver uses.
 
 use crate::netdev::mmio::{
     LittleEndian,
@@ -67,9 +65,6 @@ pub(crate) const GRP_HASH_TABLE_HIGH: Reg = Reg::new(0x120);
 pub(crate) const GRP_HASH_TABLE_LOW: Reg = Reg::new(0x124);
 /// Tx FIFO watermark.
 pub(crate) const X_WMRK: Reg = Reg::new(0x144);
-/// Rx FIFO bound and start.
-pub(crate) const R_BOUND: Reg = Reg::new(0x14c);
-pub(crate) const R_FSTART: Reg = Reg::new(0x150);
 /// Rings 1 and 2: Rx descriptor start, Tx descriptor start, Rx buffer size.
 pub(crate) const R_DES_START_1: Reg = Reg::new(0x160);
 pub(crate) const X_DES_START_1: Reg = Reg::new(0x164);
@@ -171,16 +166,9 @@ pub(crate) const R_DES_ACTIVE_2: Reg = Reg::new(0x1e8);
 pub(crate) const X_DES_ACTIVE_2: Reg = Reg::new(0x1ec);
 /// Multi-queue QoS scheme.
 pub(crate) const QOS_SCHEME: Reg = Reg::new(0x1f0);
-/// First and last MIB (RMON) counter.
-pub(crate) const MIB_FIRST: Reg = Reg::new(0x200);
-pub(crate) const MIB_LAST: Reg = Reg::new(0x2e0);
 
 /// Interrupt event / mask bits (`FEC_ENET_*`).
 pub(crate) mod ievent {
-    /// Babbling receiver / transmitter, SDMA bus error.
-    pub(crate) const BABR: u32 = 1 << 30;
-    pub(crate) const BABT: u32 = 1 << 29;
-    pub(crate) const EBERR: u32 = 1 << 22;
     /// Graceful stop complete.
     pub(crate) const GRA: u32 = 1 << 28;
     /// Frame transmitted, rings 0..2.
@@ -197,8 +185,6 @@ pub(crate) mod ievent {
     pub(crate) const WAKEUP: u32 = 1 << 17;
     pub(crate) const TXF: u32 = TXF_0 | TXF_1 | TXF_2;
     pub(crate) const RXF: u32 = RXF_0 | RXF_1 | RXF_2;
-    /// Errors counted by the driver.
-    pub(crate) const ERR: u32 = BABR | BABT | EBERR;
     /// Every event but MII (which the MDIO accessors own).
     pub(crate) const ALL_BUT_MII: u32 = !MII;
 }

@@ -3,9 +3,7 @@
 //! eTSEC register map of one queue group's 4 KiB page (`struct gfar` in
 //! `drivers/net/ethernet/freescale/gianfar.h`). All registers are big-endian.
 //!
-//! The map is data: it lists what the driver programs, whether or not the
-//! current stage of the driver uses every register.
-#![allow(dead_code)]
+//! The map lists the registers and bits the driver uses.
 
 use crate::netdev::mmio::{
     BigEndian,
@@ -29,20 +27,12 @@ pub(crate) const TSEC_ID2: Reg = Reg::new(0x004);
 pub(crate) const IEVENT: Reg = Reg::new(0x010);
 /// Interrupt mask (1 enables).
 pub(crate) const IMASK: Reg = Reg::new(0x014);
-/// Error disable.
-pub(crate) const EDIS: Reg = Reg::new(0x018);
-/// Group error mapping.
-pub(crate) const EMAPG: Reg = Reg::new(0x01c);
 /// Ethernet control (interface mode, statistics enable).
 pub(crate) const ECNTRL: Reg = Reg::new(0x020);
 /// Minimum frame length.
 pub(crate) const MINFLR: Reg = Reg::new(0x024);
-/// Pause time value.
-pub(crate) const PTV: Reg = Reg::new(0x028);
 /// DMA control (graceful stop, snooping, wait-or-poll).
 pub(crate) const DMACTRL: Reg = Reg::new(0x02c);
-/// TBI PHY address.
-pub(crate) const TBIPA: Reg = Reg::new(0x030);
 /// Tx FIFO threshold, starve and starve shutoff.
 pub(crate) const FIFO_TX_THR: Reg = Reg::new(0x08c);
 pub(crate) const FIFO_TX_STARVE: Reg = Reg::new(0x098);
@@ -56,13 +46,6 @@ pub(crate) const TSTAT: Reg = Reg::new(0x104);
 pub(crate) const TXIC: Reg = Reg::new(0x110);
 /// Transmit queue control (ring enables).
 pub(crate) const TQUEUE: Reg = Reg::new(0x114);
-/// TxBD rings round-robin weightings.
-pub(crate) const TR03WT: Reg = Reg::new(0x140);
-pub(crate) const TR47WT: Reg = Reg::new(0x144);
-/// Tx data buffer pointer high bits.
-pub(crate) const TBDBPH: Reg = Reg::new(0x17c);
-/// TxBD pointer of ring 0; ring n at `TBPTR0.at(n, 8)`.
-pub(crate) const TBPTR0: Reg = Reg::new(0x184);
 /// TxBD base address high bits.
 pub(crate) const TBASEH: Reg = Reg::new(0x200);
 /// TxBD base address of ring 0; ring n at `TBASE0.at(n, 8)`.
@@ -76,14 +59,8 @@ pub(crate) const RSTAT: Reg = Reg::new(0x304);
 pub(crate) const RXIC: Reg = Reg::new(0x310);
 /// Receive queue control (ring enables).
 pub(crate) const RQUEUE: Reg = Reg::new(0x314);
-/// Receive filer: table address, control, property.
-pub(crate) const RQFAR: Reg = Reg::new(0x334);
-pub(crate) const RQFCR: Reg = Reg::new(0x338);
-pub(crate) const RQFPR: Reg = Reg::new(0x33c);
 /// Maximum receive buffer length.
 pub(crate) const MRBLR: Reg = Reg::new(0x340);
-/// Rx data buffer pointer high bits.
-pub(crate) const RBDBPH: Reg = Reg::new(0x37c);
 /// RxBD pointer of ring 0; ring n at `RBPTR0.at(n, 8)`.
 pub(crate) const RBPTR0: Reg = Reg::new(0x384);
 /// RxBD base address high bits.
@@ -95,14 +72,8 @@ pub(crate) const RBASE0: Reg = Reg::new(0x404);
 pub(crate) const MACCFG1: Reg = Reg::new(0x500);
 /// MAC configuration 2 (interface mode, duplex, pad/CRC).
 pub(crate) const MACCFG2: Reg = Reg::new(0x504);
-/// Inter-packet gap.
-pub(crate) const IPGIFG: Reg = Reg::new(0x508);
-/// Half duplex.
-pub(crate) const HAFDUP: Reg = Reg::new(0x50c);
 /// Maximum frame length.
 pub(crate) const MAXFRM: Reg = Reg::new(0x510);
-/// Interface status.
-pub(crate) const IFSTAT: Reg = Reg::new(0x53c);
 /// Station address, bytes 5..2 and 1..0 (reversed byte order).
 pub(crate) const MACSTNADDR1: Reg = Reg::new(0x540);
 pub(crate) const MACSTNADDR2: Reg = Reg::new(0x544);
@@ -112,21 +83,13 @@ pub(crate) const RMON_FIRST: Reg = Reg::new(0x680);
 /// Receive pause frame and transmit pause control frame counters.
 pub(crate) const RMON_RXPF: Reg = Reg::new(0x6b4);
 pub(crate) const RMON_TXPF: Reg = Reg::new(0x6f0);
-/// Last RMON counter.
-pub(crate) const RMON_LAST: Reg = Reg::new(0x73c);
 /// Individual/group address hash, 8 registers.
 pub(crate) const IGADDR0: Reg = Reg::new(0x800);
 /// Group address hash, 8 registers.
 pub(crate) const GADDR0: Reg = Reg::new(0x880);
-/// FIFO interface configuration.
-pub(crate) const FIFOCFG: Reg = Reg::new(0xa00);
 /// Attributes (stashing, snooping) and extract length/index.
 pub(crate) const ATTR: Reg = Reg::new(0xbf8);
 pub(crate) const ATTRELI: Reg = Reg::new(0xbfc);
-/// Last free RxBD pointer of ring 0; ring n at `RFBPTR0.at(n, 8)`.
-pub(crate) const RFBPTR0: Reg = Reg::new(0xc44);
-/// Interrupt steering of group 0..3.
-pub(crate) const ISRG0: Reg = Reg::new(0xeb0);
 /// Per-ring Rx interrupt coalescing (multi-group mode); ring n at `RXIC0.at(n, 4)`.
 pub(crate) const RXIC0: Reg = Reg::new(0xed0);
 /// Per-ring Tx interrupt coalescing (multi-group mode); ring n at `TXIC0.at(n, 4)`.

@@ -98,7 +98,10 @@ check "off: 3 datagrams received, none with a hardware Rx timestamp" rx_unstampe
 
 # The PPS and periodic output (one at a time), as the C fec: the requests
 # and their errors (EBUSY for the other output on, EINVAL for a start not
-# ahead, EOPNOTSUPP for a period over 4 s or flags). QEMU's timer does not
+# ahead or too close (the C fec: EPERM), EOPNOTSUPP for a period over 4 s
+# or flags); with fec_rs both outputs are programmed again after a MAC
+# reset, and turning the periodic output off leaves the PPS output alone
+# (the C fec's clears the channel). QEMU's timer does not
 # count, so no pulse comes; with fec_rs the compare channel's registers are
 # read back (`ethtool -d`; the C fec does not dump them): the mode and its
 # interrupt, and the second compare value from the clock's frozen time.
@@ -118,7 +121,10 @@ TCSR0=0x608 TCCR0=0x60c ATVR=0x404
 # second after the one ahead of the clock's (frozen) time.
 channel() {
 	[ "$NXP_DRIVER" = rust ] || return 0
-	t=$(reg $TCSR0) c=$(reg $TCCR0) a=$(reg $ATVR) m=$1 d=${2:-0}
+	# (One dump: the three registers of one moment.)
+	ethtool -d $IF raw on > /tmp/regs || return 1
+	at() { dd if=/tmp/regs bs=1 skip=$(($1)) count=4 2> /dev/null | od -An -tu4 | tr -d ' '; }
+	t=$(at $TCSR0) c=$(at $TCCR0) a=$(at $ATVR) m=$1 d=${2:-0}
 	echo "TCSR0 $t TCCR0 $c ATVR $a"
 	if [ "$m" = pps ]; then
 		ns=$(phc $PHC get | sed 's/.*\.0*\([0-9]\)/\1/')
@@ -130,6 +136,23 @@ channel() {
 	else
 		[ "$t" = $((m | 0x40)) ] && [ "$c" = $(((a + d) & 0x7fffffff)) ]
 	fi
+}
+# phc_ns: the clock's time in ns.
+phc_ns() {
+	phc $PHC get | {
+		IFS=. read -r sec nsec
+		nsec=$(echo "$nsec" | sed 's/^0*//')
+		echo $((sec * 1000000000 + ${nsec:-0}))
+	}
+}
+# perout_resumed <start ns> <period ns>: (fec_rs) the channel toggles from
+# the output's first edge at least 200 ms after the clock's time, an edge
+# of <start> plus whole periods; its second compare half a period later.
+perout_resumed() {
+	now=$(phc_ns) nb=$(($(phc_ns) + 200000000)) s=$1
+	[ "$s" -ge "$nb" ] || s=$((s + (nb - s + $2 - 1) / $2 * $2))
+	echo "clock $now ns, next edge $s ns"
+	channel 0x14 $((s - now + $2 / 2))
 }
 check "set to 4000 s (a full second)" phc $PHC set 4000
 check "PPS on" phc $PHC pps on
@@ -145,14 +168,29 @@ check "PPS off" phc $PHC pps off
 check "PPS off: channel off" channel 0 0
 check "periodic output: a start in the past refused (EINVAL)" errno_is EINVAL phc $PHC perout -1000 1000000000
 check "periodic output: a period over 4 s refused (EOPNOTSUPP)" errno_is EOPNOTSUPP phc $PHC perout 1500 5000000000
-check "periodic output: flags refused (EOPNOTSUPP)" errno_is EOPNOTSUPP phc $PHC perout 1500 1000000000 2
+check "periodic output: flags refused (EOPNOTSUPP, by the PTP core)" errno_is EOPNOTSUPP phc $PHC perout 1500 1000000000 2
+PEROUT_START=$(($(phc_ns) + 1500000000))
 check "periodic output on, 1.5 s ahead, 1 s period" phc $PHC perout 1500 1000000000
 check "periodic output: toggle mode, compares 1.5 s and 2 s ahead" channel 0x14 2000000000
 check "PPS refused while the periodic output is on (EBUSY)" errno_is EBUSY phc $PHC pps on
 check "periodic output on again refused (EBUSY)" errno_is EBUSY phc $PHC perout 1500 1000000000
+if [ "$NXP_DRIVER" = rust ]; then
+	ip link set $IF down && ip link set $IF up
+	check "link back" link_back
+	check "periodic output programmed again after a MAC reset, on its period" \
+		perout_resumed $PEROUT_START 1000000000
+fi
 check "periodic output off" phc $PHC perout off
 check "periodic output off: channel off" channel 0 0
-check "periodic output 10 s ahead (programmed a second before its start)" phc $PHC perout 10000 2000000000
+# (The C fec refuses it with -1, EPERM.)
+too_close=EINVAL
+[ "$NXP_DRIVER" = c ] && too_close=EPERM
+check "periodic output: a start 50 ms ahead refused ($too_close)" errno_is $too_close phc $PHC perout 50 1000000000
+check "PPS on again" phc $PHC pps on
+perout_off_keeps_pps() { phc $PHC perout off && channel pps; }
+check "periodic output off while PPS is on (fec_rs: PPS left on)" perout_off_keeps_pps
+check "PPS off" phc $PHC pps off
+check "periodic output 10 s ahead (programmed once within the counter's reach)" phc $PHC perout 10000 2000000000
 check "not programmed yet" channel 0 0
 check "PPS refused while it waits (EBUSY)" errno_is EBUSY phc $PHC pps on
 check "periodic output off" phc $PHC perout off

@@ -411,7 +411,8 @@ macro_rules! declare_net_driver {
             }
             /// # Safety
             ///
-            /// `rs` is the state of a device registered by `Registration`.
+            /// `rs` is the live state of a device `Registration` set it for
+            /// (registered, or failing to register).
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ptp_stop(rs: *mut c_void) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.

@@ -208,7 +208,7 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
         Err(EOPNOTSUPP)
     }
     /// Turns a PTP clock's output on or off ([`PtpRequest`]; the outputs
-    /// the driver declared with the clock).
+    /// the driver declared with the clock). Process context; may sleep.
     fn ptp_enable(&self, _req: PtpRequest) -> Result {
         Err(EOPNOTSUPP)
     }
@@ -218,9 +218,9 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     fn ptp_keep(&self) -> u32 {
         1000
     }
-    /// The PTP clock is about to be unregistered: its outputs off, their
-    /// interrupts ended, and no output turned on again after this (process
-    /// context, may sleep).
+    /// The PTP clock is about to be unregistered (or failed to be, with
+    /// the device): its outputs off, their interrupts ended, and no output
+    /// turned on again after this (process context, may sleep).
     fn ptp_stop(&self) {}
 
     /// The hardware timestamping configuration (only asked of a driver with
