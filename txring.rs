@@ -152,6 +152,20 @@ pub(crate) struct HandOver {
     pub(crate) fail: bool,
 }
 
+/// A packet to map into a ring's descriptors
+/// ([`TxFormat::map`](path::TxFormat::map)).
+#[derive(Clone, Copy)]
+pub(crate) struct TxPacket<'a, O> {
+    pub(crate) skb: &'a Skb,
+    /// Its software-TSO layout (none: the packet goes as it is).
+    pub(crate) gso: Option<&'a crate::tso::Layout>,
+    /// The counter of its first descriptor.
+    pub(crate) produced: u32,
+    /// What the driver's format needs beyond the skb.
+    pub(crate) opt: O,
+    pub(crate) how: HandOver,
+}
+
 /// A driver's Tx descriptors, as the shared bookkeeping needs them.
 pub(crate) trait TxDescs {
     /// Whether the hardware still owns descriptor `i`.

@@ -42,7 +42,6 @@ use crate::netdev::{
     }, //
 };
 use crate::ring::RingSize;
-use crate::tso;
 use crate::txring::{
     path::{
         self,
@@ -50,10 +49,10 @@ use crate::txring::{
         TxFormat,
         XmitPath, //
     },
-    HandOver,
     TsoBd,
     TsoFrames,
     TxDescs,
+    TxPacket,
     TxStats, //
 };
 use core::sync::atomic::Ordering;
@@ -419,24 +418,17 @@ impl TxFormat for TxBds {
     /// The first descriptor is also the packet's last.
     type First = bool;
 
-    /// Maps `skb` (checksums inserted and timestamped as `opt` says) or, with `gso`, its
-    /// software-TSO frames into the descriptors from counter `produced` on:
-    /// every descriptor but the first handed to the hardware. Returns the
-    /// descriptor count and whether the first is also the last of its
-    /// frame, for the caller to hand it over last. The packet's last
-    /// descriptor requests a completion interrupt if `how.irq` (a TSO packet's
-    /// always does). With `how.fail`, the last mapping fails as a test asked
-    /// (see [`TxBook::map_packet`]).
+    /// (Checksums inserted and timestamps requested as `opt` says; the
+    /// first descriptor's status says whether it is also its frame's last.)
     #[inline(always)]
-    fn map(
-        ring: &mut TxRing,
-        dma: &DmaDevice,
-        skb: &Skb,
-        gso: Option<&tso::Layout>,
-        produced: u32,
-        opt: TxOpt,
-        how: HandOver,
-    ) -> Result<(u32, bool)> {
+    fn map(ring: &mut TxRing, dma: &DmaDevice, pkt: TxPacket<'_, TxOpt>) -> Result<(u32, bool)> {
+        let TxPacket {
+            skb,
+            gso,
+            produced,
+            opt,
+            how,
+        } = pkt;
         let nfrags = skb.nr_frags();
         let size = ring.size;
         let bytes = skb.len();

@@ -134,11 +134,6 @@ impl NetDriver for Gfar {
         }
     }
 
-    fn tx_timeout(&self, queue: u32) {
-        pr_warn!("Tx timeout on queue {queue}, resetting\n");
-        self.dev.schedule_reset();
-    }
-
     fn set_rx_mode(&self, ctx: &RxModeCtx) {
         if self.up.load(Ordering::Acquire) {
             self.program_rx_mode(Some(ctx));

@@ -49,7 +49,8 @@ use crate::txring::{
     },
     HandOver,
     TsoBd,
-    TxDescs, //
+    TxDescs,
+    TxPacket, //
 };
 use kernel::{
     prelude::*,
@@ -242,23 +243,17 @@ impl TxFormat for TxBds {
     /// The first descriptor's `lstatus`.
     type First = u32;
 
-    /// Maps `skb` (a frame control block in front if `opt.fcb`) or, with `gso`,
-    /// its software-TSO frames into the descriptors from counter `produced`
-    /// on: every descriptor but the first handed to the hardware. Returns
-    /// the descriptor count and the first one's `lstatus`, for the caller
-    /// to write last. The packet's last descriptor requests a completion
-    /// interrupt if `how.irq` (a TSO packet's always does). With `how.fail`, the
-    /// last mapping fails as a test asked (see [`TxBook::map_packet`]).
+    /// (A frame control block in front if `opt.fcb`; the first
+    /// descriptor's status is its `lstatus`.)
     #[inline(always)]
-    fn map(
-        ring: &mut TxRing,
-        dma: &DmaDevice,
-        skb: &Skb,
-        gso: Option<&tso::Layout>,
-        produced: u32,
-        opt: TxOpt,
-        how: HandOver,
-    ) -> Result<(u32, u32)> {
+    fn map(ring: &mut TxRing, dma: &DmaDevice, pkt: TxPacket<'_, TxOpt>) -> Result<(u32, u32)> {
+        let TxPacket {
+            skb,
+            gso,
+            produced,
+            opt,
+            how,
+        } = pkt;
         let bytes = wire_len(skb, opt.fcb && gso.is_none());
         match gso {
             None => map_packet(ring, dma, skb, produced, bytes, opt.fcb, how),

@@ -40,7 +40,7 @@ struct nxp_priv {
 	void *rs;			/* the Rust driver state */
 	struct device_node *phy_np;	/* PHY (or fixed-link) node, referenced */
 	bool fixed_link;
-	struct work_struct reset_work;	/* nxp_netdev_schedule_reset() */
+	struct work_struct reset_work;	/* nxp_ndo_tx_timeout() */
 	struct net_device *dev;
 	struct bpf_prog *xdp_prog;	/* attached XDP program (RCU-freed) */
 	bool eee;			/* the MAC has EEE (LPI timers) */
@@ -137,9 +137,14 @@ static void nxp_ndo_get_stats64(struct net_device *dev, struct rtnl_link_stats64
 	s->multicast = st.multicast;
 }
 
+/* The Tx watchdog: the device is reset (nxp_rs_reset(), from a work item:
+ * ndo_tx_timeout runs in atomic context). */
 static void nxp_ndo_tx_timeout(struct net_device *dev, unsigned int txqueue)
 {
-	nxp_rs_ndo_tx_timeout(rs_of(dev), txqueue);
+	struct nxp_priv *priv = netdev_priv(dev);
+
+	netdev_warn(dev, "Tx timeout on queue %u, resetting\n", txqueue);
+	schedule_work(&priv->reset_work);
 }
 
 static void nxp_ndo_set_rx_mode(struct net_device *dev)
@@ -979,15 +984,6 @@ int nxp_netdev_resume(struct net_device *dev)
 	}
 	rtnl_unlock();
 	return err;
-}
-
-/* Asks for nxp_rs_reset() to run in process context under RTNL (e.g. from
- * ndo_tx_timeout, which runs in atomic context). */
-void nxp_netdev_schedule_reset(struct net_device *dev)
-{
-	struct nxp_priv *priv = netdev_priv(dev);
-
-	schedule_work(&priv->reset_work);
 }
 
 void nxp_netdev_set_mac(struct net_device *dev, const u8 *mac)

@@ -103,7 +103,6 @@ int nxp_rs_ndo_open(void *rs);
 int nxp_rs_ndo_stop(void *rs);
 int nxp_rs_ndo_start_xmit(void *rs, struct sk_buff *skb, unsigned int queue);
 void nxp_rs_ndo_get_stats64(void *rs, struct nxp_stats *stats);
-void nxp_rs_ndo_tx_timeout(void *rs, unsigned int queue);
 void nxp_rs_ndo_set_rx_mode(void *rs);
 int nxp_rs_ndo_change_mtu(void *rs, int mtu);
 int nxp_rs_ndo_set_mac_address(void *rs, const u8 *mac);
@@ -157,7 +156,6 @@ void nxp_netdev_set_rs(struct net_device *dev, void *rs);
 void nxp_netdev_free(struct net_device *dev);
 int nxp_netdev_register(struct net_device *dev);
 void nxp_netdev_unregister(struct net_device *dev);
-void nxp_netdev_schedule_reset(struct net_device *dev);
 void nxp_netdev_set_wol_supported(struct net_device *dev, u32 wake);
 /* nxp_rs_ptp_enable()'s kinds of request: the PPS output, a periodic output. */
 #define NXP_PTP_PPS		0

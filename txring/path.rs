@@ -30,6 +30,7 @@ use super::{
     TsoFrames,
     TxBook,
     TxDescs,
+    TxPacket,
     TxStats, //
 };
 use crate::{
@@ -248,18 +249,17 @@ pub(crate) trait TxFormat: TxDescs + Unpin + Sized {
     /// The first descriptor's status, written last ([`TxFormat::hand_over`]).
     type First;
 
-    /// Maps `skb` or, with `gso`, its software-TSO frames into the
-    /// descriptors of `ring` from counter `produced` on, every descriptor
-    /// but the first handed to the hardware; returns the descriptor count
-    /// and the first one's status. On failure nothing stays mapped.
+    /// Maps the packet's skb or, with a TSO layout, its software-TSO
+    /// frames into the descriptors of `ring` from its counter on, every
+    /// descriptor but the first handed to the hardware; returns the
+    /// descriptor count and the first one's status. The last descriptor
+    /// requests a completion interrupt if `how.irq` (a TSO packet's
+    /// always does); with `how.fail` the last mapping fails as a test
+    /// asked ([`TxBook::map_packet`]). On failure nothing stays mapped.
     fn map(
         ring: &mut TxRing<Self>,
         dma: &DmaDevice,
-        skb: &Skb,
-        gso: Option<&tso::Layout>,
-        produced: u32,
-        opt: Self::Opt,
-        how: HandOver,
+        pkt: TxPacket<'_, Self::Opt>,
     ) -> Result<(u32, Self::First)>;
     /// Makes the packet of `nbds` descriptors from `produced` on (a ring
     /// of `size`), mapped without it, request a completion interrupt (its
@@ -360,7 +360,14 @@ fn map<P: XmitPath>(
     // Mapping failures a test injects.
     let fail = p.debug().take(DBG_FAIL_TX_MAP);
     let how = HandOver { irq, fail };
-    match P::Format::map(tx, p.dma(), skb, gso, c.produced, opt, how) {
+    let pkt = TxPacket {
+        skb,
+        gso,
+        produced: c.produced,
+        opt,
+        how,
+    };
+    match P::Format::map(tx, p.dma(), pkt) {
         Ok((nbds, first)) => Some(Mapped {
             nbds,
             first,

@@ -231,7 +231,6 @@ extern "C" {
     pub(crate) fn nxp_netdev_free(dev: *mut NetDevice);
     pub(crate) fn nxp_netdev_register(dev: *mut NetDevice) -> c_int;
     pub(crate) fn nxp_netdev_unregister(dev: *mut NetDevice);
-    pub(crate) fn nxp_netdev_schedule_reset(dev: *mut NetDevice);
     pub(crate) fn nxp_netdev_set_wol_supported(dev: *mut NetDevice, wake: u32);
     pub(crate) fn nxp_netdev_set_ptp(dev: *mut NetDevice, max_adj: i32, pps: bool, n_per_out: u32);
     pub(crate) fn nxp_netdev_ptp_pps_event(dev: *mut NetDevice);

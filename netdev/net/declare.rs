@@ -91,15 +91,6 @@ macro_rules! declare_net_driver {
             /// `rs` is the state of a device registered by `Registration`; pointer
             /// arguments are valid for the access `entry` documents.
             #[no_mangle]
-            unsafe extern "C" fn nxp_rs_ndo_tx_timeout(rs: *mut c_void, queue: c_uint) {
-                // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::tx_timeout::<$t>(rs, queue) }
-            }
-            /// # Safety
-            ///
-            /// `rs` is the state of a device registered by `Registration`; pointer
-            /// arguments are valid for the access `entry` documents.
-            #[no_mangle]
             unsafe extern "C" fn nxp_rs_ndo_set_rx_mode(rs: *mut c_void) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
                 unsafe { entry::set_rx_mode::<$t>(rs) }

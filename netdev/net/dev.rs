@@ -188,13 +188,6 @@ impl NetDev {
         unsafe { ffi::nxp_netif_tx_disable(self.as_raw()) }
     }
 
-    /// Schedules [`NetDriver::reset`] in process context under RTNL (from any
-    /// context, e.g. `ndo_tx_timeout`).
-    pub(crate) fn schedule_reset(self) {
-        // SAFETY: Valid net_device.
-        unsafe { ffi::nxp_netdev_schedule_reset(self.as_raw()) }
-    }
-
     /// The MAC can wake the system on a magic packet: `ethtool -s wol g`
     /// is offered (and `wol d`), and [`NetDriver::suspend`] is told when it
     /// is on. Before registration.

@@ -79,14 +79,6 @@ pub(crate) unsafe fn get_stats64<T: NetDriver>(rs: *mut c_void, stats: *mut Stat
 /// # Safety
 ///
 /// See the module documentation.
-pub(crate) unsafe fn tx_timeout<T: NetDriver>(rs: *mut c_void, queue: c_uint) {
-    // SAFETY: Caller contract.
-    unsafe { state::<T>(rs) }.tx_timeout(queue)
-}
-
-/// # Safety
-///
-/// See the module documentation.
 pub(crate) unsafe fn set_rx_mode<T: NetDriver>(rs: *mut c_void) {
     // SAFETY: This is `ndo_set_rx_mode`; `ctx` is a local.
     let ctx = unsafe { RxModeCtx::new() };

@@ -83,8 +83,6 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     fn start_xmit(&self, skb: Skb, queue: u32, xmit: &XmitCtx) -> TxVerdict;
     /// `ndo_get_stats64`.
     fn get_stats64(&self, stats: &mut Stats);
-    /// `ndo_tx_timeout`.
-    fn tx_timeout(&self, queue: u32);
     /// `ndo_set_rx_mode`.
     fn set_rx_mode(&self, ctx: &RxModeCtx);
     /// `ndo_change_mtu`; the stack already checked the bounds of [`Setup`].
@@ -99,7 +97,8 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     fn irq(&self, id: u32, ctx: &IrqContext) -> bool;
     /// phylib reports a link change.
     fn adjust_link(&self);
-    /// Restarts a running device (scheduled by [`NetDev::schedule_reset`]);
+    /// Restarts a running device (after the Tx watchdog fired: the shim
+    /// reports it and schedules this);
     /// called under RTNL.
     fn reset(&self);
 
