@@ -81,12 +81,15 @@ netperf() { timeout -s KILL $(($(xfer_secs -l "$@") + 20)) netperf "$@"; }
 diag() { echo "# $*"; }
 skip() { echo "SKIP: $*"; exit $KSFT_SKIP; }
 
-# check <description> <command...>: run a check, record a failure.
+# check <description> <command...>: run a check, record a failure. A check
+# that took 3 s or more says how long (where a test's time goes).
 check() {
 	desc=$1
 	shift
+	ck_t0=$(date +%s)
 	if "$@" > /tmp/check.out 2>&1; then
-		echo "# ok - $desc"
+		ck_dt=$(($(date +%s) - ck_t0))
+		if [ $ck_dt -ge 3 ]; then echo "# ok - $desc ($ck_dt s)"; else echo "# ok - $desc"; fi
 	else
 		echo "# FAIL - $desc"
 		sed 's/^/#     /' /tmp/check.out | tail -15

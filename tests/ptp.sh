@@ -194,4 +194,9 @@ check "periodic output 10 s ahead (programmed once within the counter's reach)" 
 check "not programmed yet" channel 0 0
 check "PPS refused while it waits (EBUSY)" errno_is EBUSY phc $PHC pps on
 check "periodic output off" phc $PHC perout off
+# The driver unloaded with the PPS output on (its interrupt requested):
+# the clock goes with the output off, then a fresh load works.
+check "PPS on" phc $PHC pps on
+check "unloaded with the PPS output on" unload_driver
+check "loaded again, interface up" netif_up
 finish
