@@ -247,17 +247,11 @@ impl TxFormat for TxBds {
     /// descriptor's status is its `lstatus`.)
     #[inline(always)]
     fn map(ring: &mut TxRing, dma: &DmaDevice, pkt: TxPacket<'_, TxOpt>) -> Result<(u32, u32)> {
-        let TxPacket {
-            skb,
-            gso,
-            produced,
-            opt,
-            how,
-        } = pkt;
-        let bytes = wire_len(skb, opt.fcb && gso.is_none());
-        match gso {
-            None => map_packet(ring, dma, skb, produced, bytes, opt.fcb, how),
-            Some(l) => map_tso(ring, dma, skb, l, produced, bytes, opt.vlan, how),
+        let (skb, at, how) = (pkt.skb, pkt.produced, pkt.how);
+        let bytes = wire_len(skb, pkt.opt.fcb && pkt.gso.is_none());
+        match pkt.gso {
+            None => map_packet(ring, dma, skb, at, bytes, pkt.opt.fcb, how),
+            Some(l) => map_tso(ring, dma, skb, l, at, bytes, pkt.opt.vlan, how),
         }
     }
 
