@@ -5,6 +5,9 @@
  *
  *   failnth insmod <module.ko> <module name>   load (the driver probes its
  *                                              ports); unloaded after each round
+ *   failnth bind <driver> <device>             bind a platform device to the
+ *                                              loaded driver (its probe); unbound
+ *                                              after each round
  *   failnth up <ifname>                        bring the interface up (down again)
  *   failnth mtu <ifname> <mtu>                 change the MTU (back again)
  *   failnth rings <ifname> <tx> <rx>           ethtool -G (back again)
@@ -41,12 +44,13 @@
 #include <sys/syscall.h>
 
 static int nth_fd, sock;
-static const char *ifname, *modname;
-static int mod_fd;
+static const char *ifname, *modname, *devname;
+static int mod_fd, bind_fd, unbind_fd;
+static char bound_path[256];
 static struct ifreq set_req, back_req;
 static struct ethtool_ringparam set_ring, back_ring;
 static unsigned int old_val, new_val, old_tx, old_rx, new_tx, new_rx;
-static enum { INSMOD, UP, MTU, RINGS } op;
+static enum { INSMOD, BIND, UP, MTU, RINGS } op;
 
 static void put(const char *path, const char *val)
 {
@@ -140,6 +144,9 @@ static int call(void)
 	case INSMOD:
 		rc = syscall(SYS_finit_module, mod_fd, "", 0);
 		break;
+	case BIND:
+		rc = pwrite(bind_fd, devname, strlen(devname), 0);
+		break;
 	case UP:
 		rc = ioctl(sock, SIOCSIFFLAGS, &set_req);
 		break;
@@ -161,6 +168,11 @@ static int check(int err)
 	switch (op) {
 	case INSMOD:
 		return loaded() == !err;
+	case BIND: {
+		struct stat st;
+
+		return (stat(bound_path, &st) == 0) == !err;
+	}
 	case UP:
 		return !!(get_flags() & IFF_UP) == !err;
 	case MTU:
@@ -181,6 +193,13 @@ static int undo(void)
 		if (loaded())
 			rc = syscall(SYS_delete_module, modname, O_NONBLOCK);
 		break;
+	case BIND: {
+		struct stat st;
+
+		if (stat(bound_path, &st) == 0)
+			rc = pwrite(unbind_fd, devname, strlen(devname), 0);
+		break;
+	}
 	case UP:
 	case MTU:
 		rc = ioctl(sock, op == UP ? SIOCSIFFLAGS : SIOCSIFMTU, &back_req);
@@ -227,6 +246,23 @@ static void prepare(int argc, char **argv)
 		}
 		return;
 	}
+	if (argc >= 4 && !strcmp(argv[1], "bind")) {
+		char path[192];
+
+		op = BIND;
+		devname = argv[3];
+		snprintf(bound_path, sizeof(bound_path), "/sys/bus/platform/drivers/%s/%s",
+			 argv[2], devname);
+		snprintf(path, sizeof(path), "/sys/bus/platform/drivers/%s/bind", argv[2]);
+		bind_fd = open(path, O_WRONLY);
+		snprintf(path, sizeof(path), "/sys/bus/platform/drivers/%s/unbind", argv[2]);
+		unbind_fd = open(path, O_WRONLY);
+		if (bind_fd < 0 || unbind_fd < 0) {
+			perror(path);
+			exit(2);
+		}
+		return;
+	}
 	if (argc < 3)
 		goto usage;
 	ifname = argv[2];
@@ -261,7 +297,8 @@ static void prepare(int argc, char **argv)
 	}
 	return;
 usage:
-	fprintf(stderr, "usage: failnth insmod <ko> <name> | up <if> | mtu <if> <mtu> | rings <if> <tx> <rx>\n");
+	fprintf(stderr, "usage: failnth insmod <ko> <name> | bind <driver> <device> | up <if> |"
+		" mtu <if> <mtu> | rings <if> <tx> <rx>\n");
 	exit(2);
 }
 
