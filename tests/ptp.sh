@@ -195,8 +195,11 @@ check "not programmed yet" channel 0 0
 check "PPS refused while it waits (EBUSY)" errno_is EBUSY phc $PHC pps on
 check "periodic output off" phc $PHC perout off
 # The driver unloaded with the PPS output on (its interrupt requested):
-# the clock goes with the output off, then a fresh load works.
-check "PPS on" phc $PHC pps on
-check "unloaded with the PPS output on" unload_driver
-check "loaded again, interface up" netif_up
+# the clock goes with the output off, then a fresh load works. (Not the C
+# fec: its reload WARNs on its own, tests/rmmod_traffic.sh.)
+if [ "$NXP_DRIVER" = rust ]; then
+	check "PPS on" phc $PHC pps on
+	check "unloaded with the PPS output on" unload_driver
+	check "loaded again, interface up" netif_up
+fi
 finish
