@@ -251,25 +251,27 @@ impl Fec {
             reload,
             armed: false,
         });
-        self.perout_arm(&mut s, out, now)
+        self.perout_arm(&mut s, out)
     }
 
-    /// Programs the periodic output asked for, given the clock time `now`:
-    /// at once if its start is within the counter's reach, else later
-    /// ([`Fec::ptp_keep`]). A start closer than the margin the write needs
-    /// turns it off (`EINVAL`). Nothing while the timer is stopped: its
-    /// start programs it.
-    fn perout_arm(&self, s: &mut PtpState, out: PpsOutput, now: u64) -> Result {
+    /// Programs the periodic output asked for: at once if its start is
+    /// within the counter's reach, else later ([`Fec::ptp_keep`]). A start
+    /// closer than the margin the write needs turns it off (`EINVAL`).
+    /// Nothing while the timer is stopped: its start programs it.
+    fn perout_arm(&self, s: &mut PtpState, out: PpsOutput) -> Result {
         let Some(mut p) = s.out.perout else {
             return Ok(());
         };
-        if s.saved.is_some() || p.start.saturating_sub(now) > ptp_clock::MAX_COMPARE_AHEAD_NS {
-            p.armed = false;
-            s.out.perout = Some(p);
+        p.armed = false;
+        s.out.perout = Some(p);
+        if s.saved.is_some() {
             return Ok(());
         }
         let counter = self.ptp_counter();
         let now = s.tc.read(counter);
+        if p.start.saturating_sub(now) > ptp_clock::MAX_COMPARE_AHEAD_NS {
+            return Ok(());
+        }
         if p.start < now.saturating_add(ptp_clock::PEROUT_MARGIN_NS) {
             pr_err!("the start time of the periodic output passed; output off\n");
             s.out.perout = None;
@@ -310,7 +312,7 @@ impl Fec {
             s.out.perout = Some(p);
             // (A start twice the margin away is refused only on a clock
             // stepped to the end of its range.)
-            let _ = self.perout_arm(s, out, now);
+            let _ = self.perout_arm(s, out);
         } else {
             self.regs.write(out.tcsr, 0);
         }
@@ -335,7 +337,7 @@ impl Fec {
             return ms_of(ahead - ptp_clock::MAX_COMPARE_AHEAD_NS).min(1000);
         }
         // (A start too close by now turns the output off, with a message.)
-        let _ = self.perout_arm(&mut s, out, now);
+        let _ = self.perout_arm(&mut s, out);
         1000
     }
 

@@ -184,10 +184,7 @@ fn irq_lines(pdev: &platform::Device<device::Bound>) -> Result<(KVec<u32>, Optio
         2 => 1,
         n => n.min(MAX_IRQS),
     };
-    let pps = match netdev::platform_irq_byname(pdev, c"pps")? {
-        Some(line) => Some(line),
-        None => lines.get(n).copied(),
-    };
+    let pps = netdev::platform_irq_byname(pdev, c"pps")?.or_else(|| lines.get(n).copied());
     lines.truncate(n);
     Ok((lines, pps))
 }

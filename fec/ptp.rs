@@ -131,7 +131,6 @@ impl Fec {
         };
         s.saved = None;
         self.ptp_set_locked(&mut s, ns);
-        self.outputs_restart(&mut s);
     }
 
     /// Programs the timer's increments for the correction `c`, under the
@@ -142,8 +141,9 @@ impl Fec {
         self.regs.write(regs::ATCOR, c.atcor);
     }
 
-    /// The clock reads `ns` from now on: the counter set to match, or
-    /// while the timer is stopped, the time it is to start from.
+    /// The clock reads `ns` from now on: the counter set to match and the
+    /// outputs programmed for the new time, or while the timer is stopped,
+    /// the time it is to start from.
     fn ptp_set_locked(&self, s: &mut PtpState, ns: u64) {
         if s.saved.is_some() {
             s.saved = Some((ns, mono_ns()));
@@ -152,6 +152,7 @@ impl Fec {
         let counter = ns as u32 & ptp_clock::COUNTER_MASK;
         self.regs.write(regs::ATVR, counter);
         s.tc = TimeCounter::new(counter, ns);
+        self.outputs_restart(s);
     }
 
     /// The clock's time of a timestamp `ts` the MAC took (`fec_enet_hwtstamp()`).
@@ -207,9 +208,6 @@ impl Fec {
     pub(crate) fn ptp_settime(&self, ns: u64) {
         let mut s = self.ptp.lock();
         self.ptp_set_locked(&mut s, ns);
-        if s.saved.is_none() {
-            self.outputs_restart(&mut s);
-        }
     }
 
     /// The hardware timestamping configuration.
