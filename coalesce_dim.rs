@@ -23,19 +23,12 @@ use kernel::{
 
 /// Refuses adaptive Tx coalescing (`tx_adaptive`) on a device without a Tx
 /// NAPI instance (`combined_napi`: Tx completions in the Rx poll), where
-/// DIM would have nothing to measure; `driver` names the module in the
-/// message. Checked before anything changes.
-pub(crate) fn check_tx(
-    ext: &mut ExtAck<'_>,
-    driver: &str,
-    tx_adaptive: bool,
-    combined_napi: bool,
-) -> Result {
+/// DIM would have nothing to measure. Checked before anything changes.
+pub(crate) fn check_tx(ext: &mut ExtAck<'_>, tx_adaptive: bool, combined_napi: bool) -> Result {
     if tx_adaptive && combined_napi {
-        ext.error(
-            driver,
-            format_args!("adaptive-tx needs the Tx NAPI (combined_napi=0)"),
-        );
+        ext.error(format_args!(
+            "adaptive-tx needs the Tx NAPI (combined_napi=0)"
+        ));
         return Err(EINVAL);
     }
     Ok(())

@@ -21,6 +21,7 @@ use crate::knobs::{
     DBG_TXIC, //
 };
 use crate::netdev::net::{
+    netdev_info,
     Coalesce,
     EthtoolOps,
     ExtAck,
@@ -54,33 +55,27 @@ impl EthtoolOps for Fec {
 
     fn set_coalesce(&self, c: &Coalesce, ext: &mut ExtAck<'_>) -> Result {
         if let Err(e) = self.has_coalesce() {
-            ext.error(
-                "fec_rs",
-                format_args!("this ENET has no interrupt coalescing"),
-            );
+            ext.error(format_args!("this ENET has no interrupt coalescing"));
             return Err(e);
         }
         let rate = self.itr_rate;
         let max_us = coalesce::max_usecs(rate);
         let mut check = |dir: &str, usecs, frames| {
             Itr::new(usecs, frames, rate).map_err(|e| {
-                ext.error(
-                    "fec_rs",
-                    format_args!(
-                        "{dir} {usecs} us / {frames} frames: {} (max {} frames, {max_us} us)",
-                        match e {
-                            coalesce::Invalid::Frames => "frames out of range",
-                            coalesce::Invalid::Usecs => "time out of range",
-                        },
-                        coalesce::MAX_FRAMES,
-                    ),
-                );
+                ext.error(format_args!(
+                    "{dir} {usecs} us / {frames} frames: {} (max {} frames, {max_us} us)",
+                    match e {
+                        coalesce::Invalid::Frames => "frames out of range",
+                        coalesce::Invalid::Usecs => "time out of range",
+                    },
+                    coalesce::MAX_FRAMES,
+                ));
                 EINVAL
             })
         };
         let rx_itr = check("rx", c.rx_usecs, c.rx_frames)?;
         let tx_itr = check("tx", c.tx_usecs, c.tx_frames)?;
-        coalesce_dim::check_tx(ext, "fec_rs", c.tx_adaptive, self.combined_napi)?;
+        coalesce_dim::check_tx(ext, c.tx_adaptive, self.combined_napi)?;
         {
             let mut cfg = self.cfg.lock();
             cfg.coal.rx = rx_itr;
@@ -116,7 +111,7 @@ impl EthtoolOps for Fec {
 
     fn set_pause(&self, p: &Pause) -> Result {
         if p.rx != p.tx {
-            pr_info!("Rx and Tx pause can only be switched together\n");
+            netdev_info!(self.dev, "Rx and Tx pause can only be switched together\n");
             return Err(EINVAL);
         }
         let new = PauseCfg {
@@ -149,12 +144,7 @@ impl EthtoolOps for Fec {
     }
 
     fn set_rings(&self, r: &Rings, ext: &mut ExtAck<'_>) -> Result {
-        let new = r.config(
-            "fec_rs",
-            |n| txring::max_packet_descs(self.tso, n),
-            MAX_RING,
-            ext,
-        )?;
+        let new = r.config(|n| txring::max_packet_descs(self.tso, n), MAX_RING, ext)?;
         let old = self.cfg.lock().rings;
         self.restart_with(|cfg, apply| cfg.rings = if apply { new } else { old })
     }

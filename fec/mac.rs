@@ -35,6 +35,8 @@ use crate::knobs::{
 use crate::netdev::{
     mdio::MdioOps,
     net::{
+        netdev_err,
+        netdev_warn,
         BhDisabled,
         RxModeCtx, //
     },
@@ -244,7 +246,7 @@ impl Fec {
             self.regs.write(regs::X_CNTRL, 1);
             udelay(Delta::from_micros(10));
             if self.regs.read(regs::IEVENT) & ievent::GRA == 0 {
-                pr_warn!("graceful transmit stop did not complete\n");
+                netdev_warn!(self.dev, "graceful transmit stop did not complete\n");
             }
         }
         {
@@ -435,7 +437,10 @@ impl Fec {
         if up {
             if let Err(e) = self.bring_up() {
                 apply(&mut self.cfg.lock(), false);
-                pr_err!("restart with new settings failed ({e:?}), restoring\n");
+                netdev_err!(
+                    self.dev,
+                    "restart with new settings failed ({e:?}), restoring\n"
+                );
                 self.bring_up()?;
                 return Err(e);
             }

@@ -30,8 +30,11 @@ use crate::napi::{
 };
 use crate::netdev::{
     net::{
+        netdev_err,
+        netdev_info,
         ExtAck,
         IrqContext,
+        NetDev,
         NetDriver,
         RxModeCtx,
         Stats,
@@ -56,6 +59,10 @@ use kernel::{
 
 #[vtable]
 impl NetDriver for Fec {
+    fn netdev(&self) -> NetDev {
+        self.dev
+    }
+
     fn open(&self) -> Result {
         *self.link.lock() = (0, false);
         {
@@ -316,10 +323,10 @@ impl NetDriver for Fec {
         // keeps running. A reset also ends an injected Tx stall (as it would
         // unstick real hardware).
         if self.debug.clear(DBG_STALL_TX) {
-            pr_info!("reset ends the injected Tx stall\n");
+            netdev_info!(self.dev, "reset ends the injected Tx stall\n");
         }
         if let Err(e) = self.restart_with(|_, _| {}) {
-            pr_err!("reset failed ({e:?})\n");
+            netdev_err!(self.dev, "reset failed ({e:?})\n");
         }
     }
 

@@ -18,7 +18,10 @@ use crate::fec::{
         ievent, //
     },
 };
-use crate::netdev::pm::SystemSleep;
+use crate::netdev::{
+    net::netdev_warn,
+    pm::SystemSleep, //
+};
 use core::sync::atomic::Ordering;
 use kernel::prelude::*;
 
@@ -50,7 +53,10 @@ impl Fec {
             // A failed reset left the data path down: nothing runs, and
             // nothing can wake the system.
             if wake {
-                pr_warn!("suspending with the data path down: no Wake-on-LAN\n");
+                netdev_warn!(
+                    self.dev,
+                    "suspending with the data path down: no Wake-on-LAN\n"
+                );
             }
             return Ok(());
         }
@@ -69,8 +75,8 @@ impl Fec {
                 }
                 // Asleep without a wake-up line: as the C fec, the
                 // suspend goes on (the system then wakes by other means).
-                Ok(false) => pr_warn!("wake-up interrupt not armed (no line)\n"),
-                Err(e) => pr_warn!("wake-up interrupt not armed ({e:?})\n"),
+                Ok(false) => netdev_warn!(self.dev, "wake-up interrupt not armed (no line)\n"),
+                Err(e) => netdev_warn!(self.dev, "wake-up interrupt not armed ({e:?})\n"),
             }
         }
         Ok(())
@@ -92,7 +98,7 @@ impl Fec {
             }
             if self.wake_armed.swap(false, Ordering::AcqRel) {
                 if let Err(e) = self.set_wake_irq(false) {
-                    pr_warn!("wake-up interrupt not disarmed ({e:?})\n");
+                    netdev_warn!(self.dev, "wake-up interrupt not disarmed ({e:?})\n");
                 }
             }
             if self.up.load(Ordering::Acquire) {

@@ -27,11 +27,15 @@ use crate::fec::{
     },
     regs,
 };
-use crate::netdev::{poll::Irq, ptp::PtpRequest};
-use kernel::{
-    pr_warn_once,
-    prelude::*, //
+use crate::netdev::{
+    net::{
+        netdev_err,
+        netdev_warn_once, //
+    },
+    poll::Irq,
+    ptp::PtpRequest, //
 };
+use kernel::prelude::*;
 
 /// The source of the output's interrupt in `NetDriver::irq` (after the
 /// ENET's own lines, which are numbered from 0).
@@ -123,7 +127,10 @@ impl Fec {
                 on, start, period, ..
             } => {
                 let Some(reload) = ptp_clock::perout_reload(period) else {
-                    pr_err!("the period of the periodic output must be 4 s at most\n");
+                    netdev_err!(
+                        self.dev,
+                        "the period of the periodic output must be 4 s at most\n"
+                    );
                     return Err(EOPNOTSUPP);
                 };
                 if on && reload != 0 {
@@ -157,7 +164,7 @@ impl Fec {
             return Err(ENODEV);
         }
         if s.out.perout.is_some() {
-            pr_err!("the periodic output is on\n");
+            netdev_err!(self.dev, "the periodic output is on\n");
             return Err(EBUSY);
         }
         if s.out.pps == on {
@@ -200,7 +207,7 @@ impl Fec {
         let mut tries = 0;
         while v & tcsr::TMODE_MASK != 0 {
             if tries == CLEAR_TRIES {
-                pr_warn_once!("timer channel's mode does not clear\n");
+                netdev_warn_once!(self.dev, "timer channel's mode does not clear\n");
                 break;
             }
             self.regs.write(out.tcsr, v & !tcsr::TMODE_MASK);
@@ -228,21 +235,27 @@ impl Fec {
             return Err(ENODEV);
         }
         if s.out.pps {
-            pr_err!("the PPS output is on\n");
+            netdev_err!(self.dev, "the PPS output is on\n");
             return Err(EBUSY);
         }
         if s.out.perout.is_some() {
-            pr_err!("the periodic output is on already\n");
+            netdev_err!(self.dev, "the periodic output is on already\n");
             return Err(EBUSY);
         }
         let now = self.ptp_now(&mut s);
         let start = u64::try_from(start).unwrap_or(0);
         if start <= now {
-            pr_err!("the start time must be later than the clock's time\n");
+            netdev_err!(
+                self.dev,
+                "the start time must be later than the clock's time\n"
+            );
             return Err(EINVAL);
         }
         if start < now.saturating_add(ptp_clock::PEROUT_MARGIN_NS) {
-            pr_err!("the start time of the periodic output is too close\n");
+            netdev_err!(
+                self.dev,
+                "the start time of the periodic output is too close\n"
+            );
             return Err(EINVAL);
         }
         s.out.perout = Some(Perout {
@@ -273,7 +286,10 @@ impl Fec {
             return Ok(());
         }
         if p.start < now.saturating_add(ptp_clock::PEROUT_MARGIN_NS) {
-            pr_err!("the start time of the periodic output passed; output off\n");
+            netdev_err!(
+                self.dev,
+                "the start time of the periodic output passed; output off\n"
+            );
             s.out.perout = None;
             self.regs.write(out.tcsr, 0);
             return Err(EINVAL);
@@ -380,7 +396,7 @@ impl Fec {
             }
             tries += 1;
             if tries == CLEAR_TRIES {
-                pr_warn_once!("timer channel's event flag does not clear\n");
+                netdev_warn_once!(self.dev, "timer channel's event flag does not clear\n");
                 break;
             }
         }

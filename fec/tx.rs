@@ -368,7 +368,6 @@ struct FecTx<'a> {
 
 impl XmitPath for FecTx<'_> {
     type Format = TxBds;
-    const DRIVER: &'static str = "fec_rs";
 
     fn channel(&self) -> &TxChannel<TxBds> {
         &self.q.tx

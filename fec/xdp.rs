@@ -39,10 +39,7 @@ impl Fec {
         }
         self.restart_with(|cfg, apply| cfg.xdp = if apply { on } else { !on })
             .inspect_err(|e| {
-                ext.error(
-                    "fec_rs",
-                    format_args!("no Rx ring for XDP could be built ({e:?})"),
-                );
+                ext.error(format_args!("no Rx ring for XDP could be built ({e:?})"));
             })
     }
 

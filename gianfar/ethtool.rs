@@ -66,25 +66,22 @@ impl EthtoolOps for Gfar {
         let speed = self.speed();
         let mut check = |dir: &str, usecs, frames| {
             Ic::from_ethtool(usecs, frames, speed).map_err(|e| {
-                ext.error(
-                    "gianfar_rs",
-                    format_args!(
-                        "{dir} {usecs} us / {frames} frames: {} (max {} frames, {} us)",
-                        match e {
-                            coalesce::Invalid::Usecs => "time out of range",
-                            coalesce::Invalid::Frames => "frames out of range",
-                            coalesce::Invalid::Ticks => "too long at this speed",
-                        },
-                        coalesce::MAX_FRAMES,
-                        coalesce::max_usecs(speed),
-                    ),
-                );
+                ext.error(format_args!(
+                    "{dir} {usecs} us / {frames} frames: {} (max {} frames, {} us)",
+                    match e {
+                        coalesce::Invalid::Usecs => "time out of range",
+                        coalesce::Invalid::Frames => "frames out of range",
+                        coalesce::Invalid::Ticks => "too long at this speed",
+                    },
+                    coalesce::MAX_FRAMES,
+                    coalesce::max_usecs(speed),
+                ));
                 EINVAL
             })
         };
         let rx_ic = check("rx", c.rx_usecs, c.rx_frames)?;
         let tx_ic = check("tx", c.tx_usecs, c.tx_frames)?;
-        coalesce_dim::check_tx(ext, "gianfar_rs", c.tx_adaptive, self.combined_napi)?;
+        coalesce_dim::check_tx(ext, c.tx_adaptive, self.combined_napi)?;
         {
             let mut cfg = self.cfg.lock();
             cfg.coal.rx = rx_ic;
@@ -112,12 +109,7 @@ impl EthtoolOps for Gfar {
     }
 
     fn set_rings(&self, r: &Rings, ext: &mut ExtAck<'_>) -> Result {
-        let new = r.config(
-            "gianfar_rs",
-            |n| txring::max_packet_descs(true, n),
-            MAX_RING,
-            ext,
-        )?;
+        let new = r.config(|n| txring::max_packet_descs(true, n), MAX_RING, ext)?;
         let old = self.cfg.lock().rings;
         self.restart_with("rings", |apply| {
             self.cfg.lock().rings = if apply { new } else { old }

@@ -41,6 +41,7 @@ use crate::knobs::{
 use crate::netdev::{
     dma,
     net::{
+        netdev_err,
         BhDisabled,
         NetDriver,
         RxModeCtx, //
@@ -76,7 +77,10 @@ impl Gfar {
         if up {
             if let Err(e) = self.open() {
                 apply(false);
-                pr_err!("restart with new {what} failed ({e:?}), restoring\n");
+                netdev_err!(
+                    self.dev,
+                    "restart with new {what} failed ({e:?}), restoring\n"
+                );
                 self.open()?;
                 return Err(e);
             }

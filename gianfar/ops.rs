@@ -30,8 +30,11 @@ use crate::napi::{
 };
 use crate::netdev::{
     net::{
+        netdev_err,
+        netdev_info,
         ExtAck,
         IrqContext,
+        NetDev,
         NetDriver,
         RxModeCtx,
         Stats,
@@ -51,6 +54,10 @@ use kernel::{
 
 #[vtable]
 impl NetDriver for Gfar {
+    fn netdev(&self) -> NetDev {
+        self.dev
+    }
+
     fn open(&self) -> Result {
         self.mac_init();
         if let Err(e) = self.alloc_rings() {
@@ -145,7 +152,10 @@ impl NetDriver for Gfar {
         // started again (`gfar_change_mtu()`).
         let old = self.dev.mtu();
         if self.cfg.lock().xdp && !xdp_mtu_ok(mtu) {
-            pr_info!("MTU {mtu} too large for the attached XDP program\n");
+            netdev_info!(
+                self.dev,
+                "MTU {mtu} too large for the attached XDP program\n"
+            );
             return Err(EINVAL);
         }
         self.restart_with("MTU", |apply| {
@@ -265,12 +275,12 @@ impl NetDriver for Gfar {
         // A reset also ends an injected Tx stall (as it would unstick real
         // hardware).
         if self.debug.clear(DBG_STALL_TX) {
-            pr_info!("reset ends the injected Tx stall\n");
+            netdev_info!(self.dev, "reset ends the injected Tx stall\n");
         }
         // `reset_gfar()`: a full stop and start, rings reallocated.
         self.stop();
         if let Err(e) = self.open() {
-            pr_err!("reset failed to reopen ({e:?})\n");
+            netdev_err!(self.dev, "reset failed to reopen ({e:?})\n");
         }
     }
 

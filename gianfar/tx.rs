@@ -204,7 +204,6 @@ struct GfarTx<'a> {
 
 impl XmitPath for GfarTx<'_> {
     type Format = TxBds;
-    const DRIVER: &'static str = "gianfar_rs";
 
     fn channel(&self) -> &TxChannel<TxBds> {
         &self.g.tx

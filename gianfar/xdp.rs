@@ -47,13 +47,10 @@ impl Gfar {
     /// take.
     pub(crate) fn xdp_setup(&self, on: bool, ext: &mut ExtAck<'_>) -> Result {
         if on && !xdp_mtu_ok(self.dev.mtu()) {
-            ext.error(
-                "gianfar_rs",
-                format_args!(
-                    "MTU {} too large for XDP (frames must fit one buffer)",
-                    self.dev.mtu()
-                ),
-            );
+            ext.error(format_args!(
+                "MTU {} too large for XDP (frames must fit one buffer)",
+                self.dev.mtu()
+            ));
             return Err(EINVAL);
         }
         if self.cfg.lock().xdp == on {
@@ -63,10 +60,7 @@ impl Gfar {
             self.cfg.lock().xdp = if apply { on } else { !on }
         })
         .inspect_err(|e| {
-            ext.error(
-                "gianfar_rs",
-                format_args!("no Rx ring for XDP could be built ({e:?})"),
-            );
+            ext.error(format_args!("no Rx ring for XDP could be built ({e:?})"));
         })
     }
 

@@ -150,7 +150,7 @@ impl DmaDevice {
     #[inline]
     pub(crate) fn unmap(&self, m: TxMap) {
         if m.dev != self.raw() {
-            pr_warn!("nxp-rfl: Tx mapping of another device not unmapped\n");
+            pr_warn!("Tx mapping of another device not unmapped\n");
             return;
         }
         // SAFETY: By the `TxMap` invariant the mapping was made on this

@@ -69,8 +69,14 @@ pub(crate) use config::{
     MsgLevel, //
 };
 pub(crate) use declare::declare_net_driver;
+#[cfg_attr(nxp_gianfar, expect(unused_imports))]
+pub(crate) use dev::netdev_warn_once;
 pub(crate) use dev::{
+    netdev_err,
+    netdev_info,
+    netdev_warn,
     Features,
+    LogLevel,
     NetDev,
     Setup, //
 };

@@ -328,7 +328,7 @@ impl PagePool {
     /// buffer included.
     pub(crate) fn release(&self, slot: SlotPage) {
         if slot.pool != self.pp {
-            pr_warn!("nxp-rfl: Rx page of another pool not returned\n");
+            pr_warn!("Rx page of another pool not returned\n");
             return;
         }
         // SAFETY: A page of this pool, of which the slot holds `bias`
@@ -343,7 +343,7 @@ impl PagePool {
     /// put into the wrong one.
     pub(crate) fn put(&self, page: RxPage) {
         if page.pool != self.pp {
-            pr_warn!("nxp-rfl: Rx page of another pool not returned\n");
+            pr_warn!("Rx page of another pool not returned\n");
             return;
         }
         // SAFETY: The page belongs to this pool (checked above); the token

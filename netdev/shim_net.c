@@ -1479,6 +1479,11 @@ void nxp_txq_trans_update(struct netdev_queue *txq)
 	txq_trans_cond_update(txq);
 }
 
+struct net_device *nxp_txq_dev(struct netdev_queue *txq)
+{
+	return txq->dev;
+}
+
 void nxp_txq_reset(struct netdev_queue *txq)
 {
 	netdev_tx_reset_queue(txq);
@@ -1499,6 +1504,26 @@ void nxp_txq_unlock_bh(struct netdev_queue *txq)
 void nxp_extack_msg(struct netlink_ext_ack *extack, const char *msg)
 {
 	NL_SET_ERR_MSG_FMT(extack, "%s", msg);
+}
+
+/*
+ * A message about @dev at @level (NXP_LOG_*), as netdev_err() and the like
+ * print it (the driver's and the device's names first); @args is Rust's
+ * `fmt::Arguments`, which the "%pA" format prints.
+ */
+void nxp_netdev_log(const struct net_device *dev, u32 level, const void *args)
+{
+	switch (level) {
+	case NXP_LOG_ERR:
+		netdev_err(dev, "%pA", args);
+		break;
+	case NXP_LOG_WARN:
+		netdev_warn(dev, "%pA", args);
+		break;
+	default:
+		netdev_info(dev, "%pA", args);
+		break;
+	}
 }
 
 /* --- skbs ------------------------------------------------------------------- */

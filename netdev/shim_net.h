@@ -181,6 +181,7 @@ void nxp_local_bh_enable(void);
 void nxp_netif_tx_disable(struct net_device *dev);
 void nxp_netif_trans_update(struct net_device *dev);
 void nxp_txq_trans_update(struct netdev_queue *txq);
+struct net_device *nxp_txq_dev(struct netdev_queue *txq);
 
 /* NAPI */
 struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,
@@ -220,6 +221,10 @@ void nxp_txq_reset(struct netdev_queue *txq);
 void nxp_txq_lock_bh(struct netdev_queue *txq);
 void nxp_txq_unlock_bh(struct netdev_queue *txq);
 void nxp_extack_msg(struct netlink_ext_ack *extack, const char *msg);
+#define NXP_LOG_ERR	0
+#define NXP_LOG_WARN	1
+#define NXP_LOG_INFO	2
+void nxp_netdev_log(const struct net_device *dev, u32 level, const void *args);
 
 /* skbs */
 unsigned int nxp_skb_frag_len(const struct sk_buff *skb, unsigned int i);

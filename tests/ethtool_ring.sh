@@ -34,6 +34,10 @@ check "tx above the maximum rejected, saying why" \
 if [ "$NXP_DRIVER" = rust ]; then
 	# C gianfar accepts rings too small for two maximal packets.
 	check "tx 16 (below two maximal packets) rejected, saying why" refused 'tx 16, rx [0-9]+: too small \(' -G $IF tx 16
+	# The kernel log says it too, naming the device (netdev_info()), for
+	# an ethtool without netlink as well.
+	check "the refusal logged with the device's name" \
+		sh -c "dmesg | tail -5 | grep -E '$DRV_NAME [^ ]+ $IF: tx 16, rx [0-9]+: too small'"
 	# The Tx minimum the messages name (the rx 100 one above, asked with
 	# the current Tx ring) is the smallest size accepted.
 	tmin=$(sed -n 's/.*(powers of two, tx \([0-9]*\)\.\..*/\1/p' /tmp/ring-msg | head -1)

@@ -50,6 +50,8 @@ use crate::{
             DmaDevice, //
         },
         net::{
+            netdev_err,
+            netdev_warn,
             TxCounters,
             TxFlowStats,
             TxQueue,
@@ -169,7 +171,10 @@ impl<D: TxFormat> TxChannel<D> {
         self.lane.rewind();
         match &off {
             Some(off) => xmit.reset_bql(off),
-            None => pr_warn!("Tx ring emptied with its NAPI on: BQL not reset\n"),
+            None => netdev_warn!(
+                self.lane.txq.dev(),
+                "Tx ring emptied with its NAPI on: BQL not reset\n"
+            ),
         }
         let ring = if take { (*guard).take() } else { None };
         drop(guard);
@@ -282,9 +287,6 @@ pub(crate) trait TxFormat: TxDescs + Unpin + Sized {
 pub(crate) trait XmitPath {
     /// The descriptor format.
     type Format: TxFormat;
-
-    /// The module's name, for the log.
-    const DRIVER: &'static str;
 
     /// The queue's ring, lane and NAPI.
     fn channel(&self) -> &TxChannel<Self::Format>;
@@ -427,7 +429,7 @@ pub(crate) fn xmit<P: XmitPath>(
     };
     if c.free(size) < nbds {
         drop(guard);
-        pr_err!("{}: Tx ring full while the queue was awake\n", P::DRIVER);
+        netdev_err!(lane.txq.dev(), "Tx ring full while the queue was awake\n");
         lane.txq
             .maybe_stop(&lane.counters(size), t.stop(), t.wake());
         return TxVerdict::Busy(skb);
@@ -550,7 +552,10 @@ fn check_bql(debug: &Debug, book: &TxBook, txq: TxQueue) {
     let on_ring = book.bytes_on_ring();
     if inflight != on_ring {
         if debug.get(DBG_BQL_MISMATCH) == 0 {
-            pr_warn!("BQL has {inflight} bytes in flight, the Tx ring {on_ring}\n");
+            netdev_warn!(
+                txq.dev(),
+                "BQL has {inflight} bytes in flight, the Tx ring {on_ring}\n"
+            );
         }
         debug.add(DBG_BQL_MISMATCH, 1);
     }

@@ -216,6 +216,11 @@ pub(crate) const NXP_XDP_REDIRECT_ERR: c_int = 5;
 /// `NXP_TX_SENT_*` of `shim_net.h`: what `nxp_tx_sent()` returns.
 pub(crate) const NXP_TX_SENT_KICK: u32 = 0x1;
 pub(crate) const NXP_TX_SENT_STOPPED: u32 = 0x2;
+
+/// `NXP_LOG_*` of `shim_net.h`: the level of `nxp_netdev_log()`.
+pub(crate) const NXP_LOG_ERR: u32 = 0;
+pub(crate) const NXP_LOG_WARN: u32 = 1;
+pub(crate) const NXP_LOG_INFO: u32 = 2;
 pub(crate) const NXP_PTP_PPS: u32 = 0;
 pub(crate) const NXP_PTP_PEROUT: u32 = 1;
 
@@ -261,6 +266,7 @@ extern "C" {
     pub(crate) fn nxp_netif_tx_disable(dev: *mut NetDevice);
     pub(crate) fn nxp_netif_trans_update(dev: *mut NetDevice);
     pub(crate) fn nxp_txq_trans_update(txq: *mut NetdevQueue);
+    pub(crate) fn nxp_txq_dev(txq: *mut NetdevQueue) -> *mut NetDevice;
 
     pub(crate) fn nxp_napi_add(
         dev: *mut NetDevice,
@@ -315,6 +321,7 @@ extern "C" {
     pub(crate) fn nxp_txq_lock_bh(txq: *mut NetdevQueue);
     pub(crate) fn nxp_txq_unlock_bh(txq: *mut NetdevQueue);
     pub(crate) fn nxp_extack_msg(extack: *mut NetlinkExtAck, msg: *const c_char);
+    pub(crate) fn nxp_netdev_log(dev: *const NetDevice, level: u32, args: *const c_void);
 
     pub(crate) fn nxp_skb_frag_len(skb: *const SkBuff, i: c_uint) -> c_uint;
     pub(crate) fn nxp_skb_tx_info(skb: *const SkBuff, ti: *mut NxpTxInfo);

@@ -53,32 +53,28 @@ impl Rings {
     /// The ring configuration `ethtool -G` asks for, for a driver whose
     /// packets take at most `descs(n)` descriptors on a Tx ring of `n` and
     /// whose rings hold at most `max`; rejected otherwise (`EINVAL`, the
-    /// limits said in `ext` and logged as `driver`).
+    /// limits said in `ext`).
     pub(crate) fn config(
         &self,
-        driver: &str,
         descs: impl Fn(u32) -> u32,
         max: u32,
         ext: &mut ExtAck<'_>,
     ) -> Result<RingConfig> {
         RingConfig::new(self.tx, self.rx, &descs, max).map_err(|e| {
-            ext.error(
-                driver,
-                format_args!(
-                    "tx {}, rx {}: {} (powers of two, tx {}..{}, rx {}..{})",
-                    self.tx,
-                    self.rx,
-                    match e {
-                        crate::ring::SizeError::NotPowerOfTwo => "not a power of two",
-                        crate::ring::SizeError::TooSmall => "too small",
-                        crate::ring::SizeError::TooLarge => "too large",
-                    },
-                    RingConfig::min_tx(&descs, max),
-                    max,
-                    crate::ring::MIN_RX_RING,
-                    max
-                ),
-            );
+            ext.error(format_args!(
+                "tx {}, rx {}: {} (powers of two, tx {}..{}, rx {}..{})",
+                self.tx,
+                self.rx,
+                match e {
+                    crate::ring::SizeError::NotPowerOfTwo => "not a power of two",
+                    crate::ring::SizeError::TooSmall => "too small",
+                    crate::ring::SizeError::TooLarge => "too large",
+                },
+                RingConfig::min_tx(&descs, max),
+                max,
+                crate::ring::MIN_RX_RING,
+                max
+            ));
             EINVAL
         })
     }
@@ -95,6 +91,7 @@ impl Rings {
 /// handled, valid for writes for `'a`.
 pub(crate) struct ExtAck<'a> {
     ptr: *mut ffi::NetlinkExtAck,
+    dev: NetDev,
     _request: core::marker::PhantomData<&'a mut ffi::NetlinkExtAck>,
 }
 
@@ -102,19 +99,20 @@ impl ExtAck<'_> {
     /// # Safety
     ///
     /// `ptr` is null or points to a `netlink_ext_ack` valid for writes for
-    /// the lifetime the caller gives the result.
-    pub(crate) unsafe fn from_raw(ptr: *mut ffi::NetlinkExtAck) -> Self {
+    /// the lifetime the caller gives the result; the request is `dev`'s.
+    pub(crate) unsafe fn from_raw(ptr: *mut ffi::NetlinkExtAck, dev: NetDev) -> Self {
         // INVARIANT: The caller's guarantee.
         Self {
             ptr,
+            dev,
             _request: core::marker::PhantomData,
         }
     }
 
-    /// Logs `msg` as `driver`'s and makes it the request's error message
+    /// Logs `msg` as the device's and makes it the request's error message
     /// (its first 79 bytes, the kernel's `NETLINK_MAX_FMTMSG_LEN`).
-    pub(crate) fn error(&mut self, driver: &str, msg: core::fmt::Arguments<'_>) {
-        pr_info!("{driver}: {msg}\n");
+    pub(crate) fn error(&mut self, msg: core::fmt::Arguments<'_>) {
+        netdev_info!(self.dev, "{msg}\n");
         if self.ptr.is_null() {
             return;
         }

@@ -79,9 +79,74 @@ pub(crate) struct Setup {
     pub(crate) watchdog_ms: u32,
 }
 
+/// The level of a message about a device ([`NetDev::log`]).
+#[derive(Clone, Copy)]
+pub(crate) enum LogLevel {
+    /// `netdev_err()`.
+    Err,
+    /// `netdev_warn()`.
+    Warn,
+    /// `netdev_info()`.
+    Info,
+}
+
+/// Prints an error message about a [`NetDev`], prefixed with the driver's
+/// and the device's names as `netdev_err()` prints it.
+macro_rules! netdev_err {
+    ($dev:expr, $($f:tt)*) => {
+        $dev.log($crate::netdev::net::LogLevel::Err, format_args!($($f)*))
+    };
+}
+/// Prints a warning about a [`NetDev`] (`netdev_warn()`).
+macro_rules! netdev_warn {
+    ($dev:expr, $($f:tt)*) => {
+        $dev.log($crate::netdev::net::LogLevel::Warn, format_args!($($f)*))
+    };
+}
+/// Prints a warning about a [`NetDev`] once per call site
+/// (`netdev_warn_once()`).
+#[cfg_attr(nxp_gianfar, expect(unused_macros))]
+macro_rules! netdev_warn_once {
+    ($dev:expr, $($f:tt)*) => {
+        ::kernel::do_once_lite! { $crate::netdev::net::netdev_warn!($dev, $($f)*) }
+    };
+}
+/// Prints an informational message about a [`NetDev`] (`netdev_info()`).
+macro_rules! netdev_info {
+    ($dev:expr, $($f:tt)*) => {
+        $dev.log($crate::netdev::net::LogLevel::Info, format_args!($($f)*))
+    };
+}
+pub(crate) use netdev_warn_once;
+pub(crate) use {
+    netdev_err,
+    netdev_info,
+    netdev_warn, //
+};
+
 impl NetDev {
     pub(crate) fn as_raw(self) -> *mut ffi::NetDevice {
         self.0.as_ptr()
+    }
+
+    /// Prints `args` at `level`, prefixed with the driver's and the
+    /// device's names (the [`netdev_err!`] family).
+    pub(crate) fn log(self, level: LogLevel, args: core::fmt::Arguments<'_>) {
+        let level = match level {
+            LogLevel::Err => ffi::NXP_LOG_ERR,
+            LogLevel::Warn => ffi::NXP_LOG_WARN,
+            LogLevel::Info => ffi::NXP_LOG_INFO,
+        };
+        // SAFETY: Valid net_device (type invariant); the "%pA" format the
+        // shim prints with takes a pointer to `fmt::Arguments`, read during
+        // the call only.
+        unsafe {
+            ffi::nxp_netdev_log(
+                self.as_raw(),
+                level,
+                core::ptr::from_ref(&args).cast::<c_void>(),
+            )
+        }
     }
 
     /// Applies the static set-up (before registration).

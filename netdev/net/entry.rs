@@ -175,8 +175,9 @@ pub(crate) unsafe fn set_coalesce<T: NetDriver>(
     c: *const Coalesce,
     extack: *mut ffi::NetlinkExtAck,
 ) -> c_int {
-    // SAFETY: Caller contract: `extack` is null or the request's.
-    let mut ext = unsafe { ExtAck::from_raw(extack) };
+    // SAFETY: Caller contract: `rs` is a live registration's state,
+    // `extack` null or the request's.
+    let mut ext = unsafe { ExtAck::from_raw(extack, state::<T>(rs).netdev()) };
     // SAFETY: Caller contract; `c` is the shim's local.
     from_result(|| unsafe { state::<T>(rs).set_coalesce(&*c, &mut ext) }.map(|()| 0))
 }
@@ -198,8 +199,9 @@ pub(crate) unsafe fn set_rings<T: NetDriver>(
     r: *const Rings,
     extack: *mut ffi::NetlinkExtAck,
 ) -> c_int {
-    // SAFETY: Caller contract: `extack` is null or the request's.
-    let mut ext = unsafe { ExtAck::from_raw(extack) };
+    // SAFETY: Caller contract: `rs` is a live registration's state,
+    // `extack` null or the request's.
+    let mut ext = unsafe { ExtAck::from_raw(extack, state::<T>(rs).netdev()) };
     // SAFETY: Caller contract; `r` is the shim's local.
     from_result(|| unsafe { state::<T>(rs).set_rings(&*r, &mut ext) }.map(|()| 0))
 }
@@ -320,7 +322,7 @@ pub(crate) unsafe fn xdp_setup<T: NetDriver>(
     extack: *mut ffi::NetlinkExtAck,
 ) -> c_int {
     // SAFETY: Caller contract.
-    let mut ext = unsafe { ExtAck::from_raw(extack) };
+    let mut ext = unsafe { ExtAck::from_raw(extack, state::<T>(rs).netdev()) };
     from_result(|| {
         // SAFETY: Caller contract.
         unsafe { state::<T>(rs) }.xdp_setup(on, &mut ext)?;
@@ -556,13 +558,13 @@ pub(crate) unsafe fn hwtstamp_set<T: NetDriver>(
     extack: *mut ffi::NetlinkExtAck,
 ) -> c_int {
     // SAFETY: Caller contract.
-    let mut ext = unsafe { ExtAck::from_raw(extack) };
+    let mut ext = unsafe { ExtAck::from_raw(extack, state::<T>(rs).netdev()) };
     from_result(|| {
         let tx = match tx {
             HWTSTAMP_TX_OFF => false,
             HWTSTAMP_TX_ON => true,
             _ => {
-                ext.error("nxp-rfl", format_args!("Tx timestamping is off or on"));
+                ext.error(format_args!("Tx timestamping is off or on"));
                 return Err(ERANGE);
             }
         };

@@ -75,6 +75,8 @@ pub(crate) trait EthtoolOps {
 /// `nxp_no_xsk`, checked against it by `declare_net_driver!`).
 #[vtable]
 pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
+    /// The net_device this state drives (for messages about it).
+    fn netdev(&self) -> NetDev;
     /// `ndo_open`.
     fn open(&self) -> Result;
     /// `ndo_stop`.
@@ -116,15 +118,11 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
         true
     }
 
-    /// `ethtool -K rx on|off`: whether the driver reports the MAC's Rx
-    /// checksum verdicts to the stack. Only asked when the setting changes,
-    /// and only of drivers that offer `rxcsum` in `hw_features`; on an error
-    /// the feature keeps its old value.
     /// Makes the Rx rings fit XDP (`on`: before a first program is
     /// attached) or the stack alone (after the last one went); under RTNL.
     /// A refusal says why in `ext` and changes nothing.
     fn xdp_setup(&self, _on: bool, ext: &mut ExtAck<'_>) -> Result {
-        ext.error("nxp-rfl", format_args!("XDP is not supported"));
+        ext.error(format_args!("XDP is not supported"));
         Err(EOPNOTSUPP)
     }
 
@@ -148,6 +146,10 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
         Err(EOPNOTSUPP)
     }
 
+    /// `ethtool -K rx on|off`: whether the driver reports the MAC's Rx
+    /// checksum verdicts to the stack. Only asked when the setting changes,
+    /// and only of drivers that offer `rxcsum` in `hw_features`; on an error
+    /// the feature keeps its old value.
     fn set_rx_csum(&self, _on: bool) -> Result {
         Err(EOPNOTSUPP)
     }

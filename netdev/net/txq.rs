@@ -84,6 +84,14 @@ impl TxQueue {
         }
     }
 
+    /// The queue's device (for messages about it).
+    pub(crate) fn dev(self) -> NetDev {
+        // SAFETY: Valid queue (type invariant); its `dev` never changes.
+        let d = unsafe { ffi::nxp_txq_dev(self.0.as_ptr()) };
+        // INVARIANT: The queue's device, live as long as the queue.
+        NetDev(NonNull::new(d).expect("a Tx queue has a device"))
+    }
+
     /// Progress on the queue as its Tx watchdog sees it (`XDP` frames
     /// sent on a ring the stack shares).
     pub(crate) fn trans_update(self) {
