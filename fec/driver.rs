@@ -350,10 +350,12 @@ impl Fec {
             pps,
         } = hw;
         let first_irq = irq_lines.first().copied();
+        let rx_napi = RxNapi::new(ndev, NAPI_RX, first_irq)?;
         let mut txs = KVec::with_capacity(tx_queues, GFP_KERNEL)?;
         for i in 0..tx_queues {
+            let combined = combined_napi.then_some(&*rx_napi);
             txs.push(
-                TxPath::new(ndev, i, NAPI_TX + i as u32, first_irq)?,
+                TxPath::new(ndev, i, NAPI_TX + i as u32, first_irq, combined)?,
                 GFP_KERNEL,
             )?;
         }
@@ -361,7 +363,6 @@ impl Fec {
         let debug = knobs::create(id, c"itr_clock_hz", c"force_tx_align")?;
         debug.set(DBG_ITR_RATE, itr_rate);
         let cfg = Cfg::new(rings);
-        let rx_napi = RxNapi::new(ndev, NAPI_RX, first_irq)?;
         let ptp_state = PtpState::new(ptp_inc);
         Ok(try_pin_init!(Fec {
             pps_irq <- new_mutex!(None),

@@ -278,7 +278,7 @@ impl Fec {
     /// re-arms the Rx ring from its first descriptor. NAPIs must be off.
     pub(crate) fn reset_rings(&self) {
         for q in self.txs.iter() {
-            let (flushed, _) = q.tx.empty(&self.dma, false);
+            let (flushed, _) = q.tx.empty(&self.dma, false, &self.rx_napi);
             if flushed > 0 {
                 self.stats.tx_flushed.add(flushed, Relaxed);
                 self.stats.tx_dropped.add(flushed, Relaxed);
@@ -349,7 +349,7 @@ impl Fec {
         // these locks), tear them down with no lock held (freeing DMA memory
         // and page pools may sleep).
         for q in self.txs.iter() {
-            let (_, tx) = q.tx.empty(&self.dma, true);
+            let (_, tx) = q.tx.empty(&self.dma, true, &self.rx_napi);
             drop(tx);
         }
         let rx = {

@@ -149,7 +149,7 @@ impl NetDriver for Fec {
             // Acknowledge first, so that completions after the reclaim raise
             // the interrupt again once unmasked.
             self.regs.write(regs::IEVENT, q.event());
-            let done = self.clean_tx(q, poll);
+            let done = self.clean_tx(q, &q.tx.napi.polled(poll));
             match napi::tx_end(done, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
@@ -171,8 +171,9 @@ impl NetDriver for Fec {
             self.regs.write(regs::IEVENT, ack);
             let mut tx_done = true;
             if self.combined_napi {
+                let polled = self.rx_napi.polled(poll);
                 for q in self.txs.iter() {
-                    tx_done &= self.clean_tx(q, poll);
+                    tx_done &= self.clean_tx(q, &polled);
                 }
             }
             let mut work = self.clean_rx(poll, napi::rx_quota(budget));

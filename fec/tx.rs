@@ -34,7 +34,7 @@ use crate::netdev::{
     },
     poll::{
         Napi,
-        PollCtx, //
+        Polled, //
     },
     skb::{
         CsumRequest,
@@ -89,15 +89,22 @@ pub(crate) struct TxPath {
 
 impl TxPath {
     /// Tx queue `index` of `dev` (below [`MAX_TX_QUEUES`]), its NAPI
-    /// instance `napi_id` on interrupt line `irq`.
-    pub(crate) fn new(dev: NetDev, index: usize, napi_id: u32, irq: Option<u32>) -> Result<Self> {
+    /// instance `napi_id` on interrupt line `irq`; its ring reclaimed by
+    /// `combined` instead where that Rx NAPI does it.
+    pub(crate) fn new(
+        dev: NetDev,
+        index: usize,
+        napi_id: u32,
+        irq: Option<u32>,
+        combined: Option<&Napi>,
+    ) -> Result<Self> {
         if index >= MAX_TX_QUEUES {
             return Err(EINVAL);
         }
         let napi = Napi::new(dev, napi_id, true, irq)?;
         Ok(TxPath {
             index,
-            tx: TxChannel::new(dev.txq(index as u32), napi)?,
+            tx: TxChannel::new(dev.txq(index as u32), napi, combined)?,
         })
     }
 
@@ -306,15 +313,16 @@ impl Fec {
     /// Tx confirmation: reclaims every packet the hardware has sent, reports
     /// to BQL and wakes the queue with hysteresis; on a ring with an
     /// AF_XDP socket, sends what the socket queued. Returns false if the
-    /// socket has more to send than this poll took.
-    pub(crate) fn clean_tx(&self, q: &TxPath, poll: &PollCtx) -> bool {
+    /// socket has more to send than this poll took. From the poll `polled`
+    /// of the NAPI that reclaims the ring.
+    pub(crate) fn clean_tx(&self, q: &TxPath, polled: &Polled<'_>) -> bool {
         let more = |tx: &mut TxRing| {
             tx.xsk.is_some().then(|| {
                 tx.xsk_completed();
                 self.xsk_xmit(q, tx)
             })
         };
-        path::clean(&FecTx { fec: self, q }, poll, more, |pending| {
+        path::clean(&FecTx { fec: self, q }, polled, more, |pending| {
             // ERR006358: the transmitter may stop with descriptors still
             // ready.
             if pending

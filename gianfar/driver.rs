@@ -290,20 +290,25 @@ impl GroupHw {
 }
 
 impl Group {
-    fn new(index: usize, hw: GroupHw, dev: NetDev) -> Result<Group> {
+    /// Group `index` of `dev` on `hw`: its NAPIs, its Tx channel (reclaimed
+    /// by the Rx NAPI with `combined_napi`), no rings yet.
+    fn new(index: usize, hw: GroupHw, dev: NetDev, combined_napi: bool) -> Result<Group> {
         let rx_irq = hw.irq_rx.or(Some(hw.irq_tx));
+        let rx_napi = RxNapi::new(dev, napi_id(index, false), rx_irq)?;
+        let tx = TxChannel::new(
+            dev.txq(index as u32),
+            Napi::new(dev, napi_id(index, true), true, Some(hw.irq_tx))?,
+            combined_napi.then_some(&*rx_napi),
+        )?;
         Ok(Group {
             index,
-            rx_napi: RxNapi::new(dev, napi_id(index, false), rx_irq)?,
+            rx_napi,
             regs: hw.regs,
             irq_tx: hw.irq_tx,
             irq_rx: hw.irq_rx,
             irq_err: hw.irq_err,
             imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
-            tx: TxChannel::new(
-                dev.txq(index as u32),
-                Napi::new(dev, napi_id(index, true), true, Some(hw.irq_tx))?,
-            )?,
+            tx,
             rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
             irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
             err_events: AtomicU32::new(0),
@@ -453,7 +458,7 @@ impl Gfar {
         ndev.set_xdp_features(true, false);
         let mut groups = KVec::with_capacity(groups_hw.len(), GFP_KERNEL)?;
         for (i, h) in groups_hw.into_iter().enumerate() {
-            groups.push(Group::new(i, h, ndev)?, GFP_KERNEL)?;
+            groups.push(Group::new(i, h, ndev, combined_napi)?, GFP_KERNEL)?;
         }
         let cfg = Cfg {
             rings,

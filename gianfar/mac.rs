@@ -312,7 +312,7 @@ impl Gfar {
             // Take the rings out under the locks (softirqs off: the NAPIs use
             // these locks), tear them down with no lock held (freeing DMA
             // memory and page pools may sleep).
-            let (_, tx) = g.tx.empty(&self.dma, true);
+            let (_, tx) = g.tx.empty(&self.dma, true, &g.rx_napi);
             // (A guard in the block's tail expression would outlive `_bh`.)
             let rx = {
                 let _bh = BhDisabled::new();

@@ -178,7 +178,7 @@ impl NetDriver for Gfar {
             // Tx confirmation: acknowledge first, so that completions after
             // the reclaim raise the interrupt again once unmasked.
             g.regs.write(regs::IEVENT, ievent::TX);
-            self.clean_tx(g, poll);
+            self.clean_tx(g, &g.tx.napi.polled(poll));
             match napi::tx_end(true, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
@@ -198,7 +198,7 @@ impl NetDriver for Gfar {
             };
             g.regs.write(regs::IEVENT, ack);
             if self.combined_napi {
-                self.clean_tx(g, poll);
+                self.clean_tx(g, &g.rx_napi.polled(poll));
             }
             let work = self.clean_rx(g, poll, napi::rx_quota(budget));
             match napi::rx_end(work, budget) {

@@ -32,7 +32,7 @@ use crate::netdev::{
         TxVerdict,
         XmitCtx, //
     },
-    poll::PollCtx,
+    poll::Polled,
     skb::{
         CsumRequest,
         Skb, //
@@ -185,9 +185,10 @@ impl Gfar {
     }
 
     /// Tx confirmation of group `g`: reclaims every packet the hardware has
-    /// sent, reports to BQL and wakes the queue with hysteresis.
-    pub(crate) fn clean_tx(&self, g: &Group, poll: &PollCtx) {
-        path::clean(&GfarTx { gfar: self, g }, poll, |_| None, |_| ());
+    /// sent, reports to BQL and wakes the queue with hysteresis. From the
+    /// poll `polled` of the NAPI that reclaims the ring.
+    pub(crate) fn clean_tx(&self, g: &Group, polled: &Polled<'_>) {
+        path::clean(&GfarTx { gfar: self, g }, polled, |_| None, |_| ());
     }
 
     pub(crate) fn tx_drop(&self, g: &Group) -> TxVerdict {

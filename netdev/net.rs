@@ -69,12 +69,11 @@ pub(crate) use config::{
     MsgLevel, //
 };
 pub(crate) use declare::declare_net_driver;
-#[cfg_attr(nxp_gianfar, expect(unused_imports))]
-pub(crate) use dev::netdev_warn_once;
 pub(crate) use dev::{
     netdev_err,
     netdev_info,
     netdev_warn,
+    netdev_warn_once,
     Features,
     LogLevel,
     NetDev,
@@ -88,6 +87,7 @@ pub(crate) use ops::{
 };
 pub(crate) use registration::Registration;
 pub(crate) use txq::{
+    BqlTxQueue,
     TxCounters,
     TxFlowStats,
     TxQueue, //

@@ -35,7 +35,7 @@ use super::{
 #[derive(Clone, Copy)]
 pub(crate) struct Polled<'a> {
     napi: &'a Napi,
-    _poll: &'a PollCtx,
+    poll: &'a PollCtx,
 }
 
 impl Polled<'_> {
@@ -43,7 +43,22 @@ impl Polled<'_> {
     pub(crate) fn as_raw(&self) -> *mut ffi::NxpNapi {
         self.napi.as_raw()
     }
+
+    /// Which instance polls.
+    pub(crate) fn id(&self) -> NapiId {
+        self.napi.id()
+    }
+
+    /// The poll's context.
+    pub(crate) fn ctx(&self) -> &PollCtx {
+        self.poll
+    }
 }
+
+/// Which NAPI instance something belongs to ([`Napi::id`]): for checks that
+/// two values pair up, never to reach the instance.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NapiId(usize);
 
 /// A NAPI instance held disabled ([`Napi::held_off`]).
 ///
@@ -54,6 +69,14 @@ impl Polled<'_> {
 /// and stays so while the value lives.
 pub(crate) struct NapiOff<'a> {
     _enabled: MutexGuard<'a, bool>,
+    id: NapiId,
+}
+
+impl NapiOff<'_> {
+    /// The instance held disabled.
+    pub(crate) fn id(&self) -> NapiId {
+        self.id
+    }
 }
 
 /// A NAPI instance (`struct napi_struct` in a shim container).
@@ -102,13 +125,16 @@ impl Napi {
         self.raw.as_ptr()
     }
 
+    /// The instance's identity (its shim container's address, unique among
+    /// live instances).
+    pub(crate) fn id(&self) -> NapiId {
+        NapiId(self.raw.as_ptr() as usize)
+    }
+
     /// The instance as the poll `poll` (its own, which the driver's ring
     /// belongs to) hands frames to it.
     pub(crate) fn polled<'a>(&'a self, poll: &'a PollCtx) -> Polled<'a> {
-        Polled {
-            napi: self,
-            _poll: poll,
-        }
+        Polled { napi: self, poll }
     }
 
     /// The instance held disabled: `None` if it is enabled. While the
@@ -117,7 +143,10 @@ impl Napi {
     pub(crate) fn held_off(&self) -> Option<NapiOff<'_>> {
         let on = self.enabled.lock();
         // INVARIANT: The flag's lock is held and the flag is false.
-        (!*on).then_some(NapiOff { _enabled: on })
+        (!*on).then_some(NapiOff {
+            _enabled: on,
+            id: self.id(),
+        })
     }
 
     /// `napi_enable()`, unless the instance is enabled already. May sleep.

@@ -20,7 +20,7 @@ BOARDS=${BOARDS:-$NXP_BOARDS}
 # Guest tests per board and driver: all of them, for the C baseline and ours
 # (a test that does not apply to a controller skips itself with the reason).
 ALL_TESTS="module_load link_up ping iperf_tcp tx_bytes tx_timestamp ptp ethtool_info ethtool_selftest std_stats eee bql ethtool_coalesce ethtool_ring ethtool_pause"
-ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo vlan tso rx_csum tx_align rx_alloc_fail tx_map_fail tx_timeout tx_flow tx_irq tx_queues load_changes ring_changes_traffic control_storm hostile_frames link_modes updown_traffic suspend rmmod_traffic page_pool xdp fault_walk autoload"
+ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo vlan tso rx_csum tx_align rx_alloc_fail tx_map_fail tx_timeout tx_flow tx_irq tx_queues load_changes ring_changes_traffic control_storm hostile_frames link_modes updown_traffic suspend rmmod_traffic combined_napi page_pool xdp fault_walk autoload"
 # Left out of the debug pass: tests of values reported and refused, whose
 # control paths tests/control_storm.sh runs there under load (ring,
 # coalescing, pause, MTU, offloads, link flaps, reloads), plain pings and
@@ -29,12 +29,13 @@ ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo vlan tso rx_csum tx_a
 # changes (control_storm flaps the link under load) and the queue's
 # stop/wake counts (its two-way TCP stops and wakes the queue), the Tx
 # queue selection by VLAN priority (the AVB rings 1 and 2 carry XDP frames
-# from the second CPU in xdp), the self-tests and the autoload set-up
-# (module aliases, modprobe, driver_override);
+# from the second CPU in xdp), the self-tests, the autoload set-up
+# (module aliases, modprobe, driver_override) and the comparison mode of
+# one NAPI instance (its Rx and Tx paths are the ones the others run);
 # the rest exercise the data path and its teardown, where the debug
 # kernels' checks (KASAN, lockdep, kmemleak, DMA-API) find what the normal
 # kernels do not.
-DEBUG_SKIP="ping iperf_tcp tx_bytes tx_timestamp ethtool_info ethtool_selftest std_stats eee ethtool_coalesce ethtool_pause channels random_set link_modes tx_flow tx_queues vlan autoload"
+DEBUG_SKIP="ping iperf_tcp combined_napi tx_bytes tx_timestamp ethtool_info ethtool_selftest std_stats eee ethtool_coalesce ethtool_pause channels random_set link_modes tx_flow tx_queues vlan autoload"
 # On a KASAN kernel (about 2.5 times slower under QEMU) also the tests of
 # link, flow and control paths, which the other debug kernels run, and the
 # single ring, MTU and reset changes: KASAN's part is the memory the data

@@ -52,6 +52,8 @@ use crate::{
         net::{
             netdev_err,
             netdev_warn,
+            netdev_warn_once,
+            BqlTxQueue,
             TxCounters,
             TxFlowStats,
             TxQueue,
@@ -60,7 +62,7 @@ use crate::{
         },
         poll::{
             Napi,
-            PollCtx, //
+            Polled, //
         },
         skb::Skb,
         xsk::XskPool,
@@ -78,11 +80,11 @@ use crate::{
 };
 
 /// The lockless side of a Tx queue, shared by its xmit and its Tx NAPI: the
-/// stack's queue (BQL, stop/wake), the ring's free-running counters (read
-/// by the stop/wake helpers without the ring's lock), and the queue's
-/// statistics.
+/// stack's queue (BQL, stop/wake) with the NAPI that reports its
+/// completions, the ring's free-running counters (read by the stop/wake
+/// helpers without the ring's lock), and the queue's statistics.
 pub(crate) struct TxLane {
-    pub(crate) txq: TxQueue,
+    pub(crate) txq: BqlTxQueue,
     /// Descriptors handed to the hardware (written by xmit).
     pub(crate) produced: AtomicU32,
     /// Descriptors reclaimed (written by the Tx NAPI).
@@ -95,7 +97,7 @@ pub(crate) struct TxLane {
 
 impl TxLane {
     /// The lane of `txq`, its ring empty.
-    pub(crate) fn new(txq: TxQueue) -> Self {
+    pub(crate) fn new(txq: BqlTxQueue) -> Self {
         Self {
             txq,
             produced: AtomicU32::new(0),
@@ -128,7 +130,8 @@ impl TxLane {
 /// A Tx queue's ring and what serves it: the lane xmit and the Tx NAPI
 /// share, the ring (taken by xmit under the stack's queue lock and by the
 /// NAPI; `None` while it is rebuilt or freed), and the Tx-confirmation
-/// NAPI instance (dropped after the ring, field order).
+/// NAPI instance (dropped after the ring, field order), idle where the Rx
+/// NAPI reclaims the ring (combined mode).
 pub(crate) struct TxChannel<D> {
     pub(crate) lane: TxLane,
     pub(crate) ring: Pin<KBox<SpinLock<Option<TxRing<D>>>>>,
@@ -136,10 +139,12 @@ pub(crate) struct TxChannel<D> {
 }
 
 impl<D: TxFormat> TxChannel<D> {
-    /// The channel of `txq` served by `napi`, without a ring yet.
-    pub(crate) fn new(txq: TxQueue, napi: Napi) -> Result<Self> {
+    /// The channel of `txq` with its Tx-confirmation instance `napi`,
+    /// without a ring yet; its completions reported by `napi`'s polls, or
+    /// by those of `combined` (an Rx NAPI that reclaims the ring too).
+    pub(crate) fn new(txq: TxQueue, napi: Napi, combined: Option<&Napi>) -> Result<Self> {
         Ok(Self {
-            lane: TxLane::new(txq),
+            lane: TxLane::new(BqlTxQueue::new(txq, combined.unwrap_or(&napi))),
             ring: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
             napi,
         })
@@ -161,17 +166,28 @@ impl<D: TxFormat> TxChannel<D> {
     /// them. With `take` the ring is taken out too, to be freed with no
     /// lock held. Returns the packets dropped and the ring taken.
     ///
-    /// BQL is reset only with the NAPI off (its completions report to BQL
-    /// too): with the NAPI on, a warning and BQL left as it is.
-    pub(crate) fn empty(&self, dma: &DmaDevice, take: bool) -> (u64, Option<TxRing<D>>) {
-        let off = self.napi.held_off();
+    /// BQL is reset only with the NAPI that reclaims the ring off (its
+    /// completions report to BQL too: the channel's own, or `rx_napi` in
+    /// combined mode): with it on, a warning and BQL left as it is.
+    pub(crate) fn empty(
+        &self,
+        dma: &DmaDevice,
+        take: bool,
+        rx_napi: &Napi,
+    ) -> (u64, Option<TxRing<D>>) {
+        let completer = if self.lane.txq.completed_by(&self.napi) {
+            &self.napi
+        } else {
+            rx_napi
+        };
+        let off = completer.held_off();
         let xmit = self.lane.txq.lock_xmit();
         let mut guard = self.ring.lock();
         let flushed = (*guard).as_mut().map_or(0, |tx| tx.flush(dma, &self.lane));
         self.lane.rewind();
         match &off {
-            Some(off) => xmit.reset_bql(off),
-            None => netdev_warn!(
+            Some(off) if self.lane.txq.reset(&xmit, off) => {}
+            _ => netdev_warn!(
                 self.lane.txq.dev(),
                 "Tx ring emptied with its NAPI on: BQL not reset\n"
             ),
@@ -484,8 +500,10 @@ pub(crate) fn xmit<P: XmitPath>(
     TxVerdict::Ok
 }
 
-/// The Tx-confirmation poll of `p`'s ring (from the NAPI's `poll`): reclaims every packet the hardware has sent, decides on the
-/// completion timer, reports to BQL and wakes the queue with hysteresis.
+/// The Tx-confirmation poll of `p`'s ring (from the poll `polled` of the
+/// NAPI that reclaims it: nothing done from another's): reclaims every
+/// packet the hardware has sent, decides on the completion timer, reports
+/// to BQL and wakes the queue with hysteresis.
 /// `more`, under the ring's lock after the reclaim, may put more on the
 /// ring (an AF_XDP socket's frames): it returns `None` if it did not, else
 /// whether it did all it had to. Returns false if `more` did not: the poll
@@ -494,18 +512,25 @@ pub(crate) fn xmit<P: XmitPath>(
 #[inline(always)]
 pub(crate) fn clean<P: XmitPath>(
     p: &P,
-    poll: &PollCtx,
+    polled: &Polled<'_>,
     more: impl FnOnce(&mut TxRing<P::Format>) -> Option<bool>,
     pending: impl FnOnce(bool),
 ) -> bool {
     let ch = p.channel();
     let lane = &ch.lane;
+    if !lane.txq.completes_in(polled) {
+        netdev_warn_once!(
+            lane.txq.dev(),
+            "Tx ring reclaimed by another NAPI: left alone\n"
+        );
+        return true;
+    }
     let mut guard = ch.ring.lock();
     let Some(tx) = (*guard).as_mut() else {
         return true;
     };
     if p.debug().is_set(DBG_CHECK_BQL) {
-        check_bql(p.debug(), &tx.book, lane.txq);
+        check_bql(p.debug(), &tx.book, *lane.txq);
     }
     let size = tx.size;
     let wake = tx.thresholds.wake();
@@ -513,9 +538,11 @@ pub(crate) fn clean<P: XmitPath>(
         produced: lane.produced.load(Ordering::Acquire),
         consumed: lane.consumed.load(Ordering::Relaxed),
     };
-    let r = tx.book.reclaim(&tx.bds, p.dma(), c, poll, |bds, skb, i| {
-        p.completed(bds, skb, i)
-    });
+    let r = tx
+        .book
+        .reclaim(&tx.bds, p.dma(), c, polled.ctx(), |bds, skb, i| {
+            p.completed(bds, skb, i)
+        });
     lane.consumed.store(r.consumed, Ordering::Release);
     let (produced, done) = match more(tx) {
         // (What it put on the ring is in flight too.)
@@ -533,7 +560,7 @@ pub(crate) fn clean<P: XmitPath>(
     lane.stats.sent(sent, sent_bytes);
     ch.napi.dim_poll(r.pkts + r.xdp_pkts, r.bytes + r.xdp_bytes);
     lane.txq
-        .completed_wake(poll, r.pkts, r.bytes, &lane.counters(size), wake, halted);
+        .completed_wake(polled, r.pkts, r.bytes, &lane.counters(size), wake, halted);
     done
 }
 

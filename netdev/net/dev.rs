@@ -105,7 +105,6 @@ macro_rules! netdev_warn {
 }
 /// Prints a warning about a [`NetDev`] once per call site
 /// (`netdev_warn_once()`).
-#[cfg_attr(nxp_gianfar, expect(unused_macros))]
 macro_rules! netdev_warn_once {
     ($dev:expr, $($f:tt)*) => {
         ::kernel::do_once_lite! { $crate::netdev::net::netdev_warn!($dev, $($f)*) }
@@ -117,11 +116,11 @@ macro_rules! netdev_info {
         $dev.log($crate::netdev::net::LogLevel::Info, format_args!($($f)*))
     };
 }
-pub(crate) use netdev_warn_once;
 pub(crate) use {
     netdev_err,
     netdev_info,
-    netdev_warn, //
+    netdev_warn,
+    netdev_warn_once, //
 };
 
 impl NetDev {

@@ -3,7 +3,12 @@
 //! Tx queues: BQL, the lockless stop/wake helpers and their counters.
 
 use super::*;
-use crate::netdev::poll::NapiOff;
+use crate::netdev::poll::{
+    Napi,
+    NapiId,
+    NapiOff,
+    Polled, //
+};
 use kernel::types::NotThreadSafe;
 
 /// A Tx queue (`struct netdev_queue`) and its BQL state.
@@ -11,7 +16,7 @@ use kernel::types::NotThreadSafe;
 /// # Invariants
 ///
 /// Points to a Tx queue of a live `net_device`.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct TxQueue(pub(super) NonNull<ffi::NetdevQueue>);
 
 // SAFETY: As for `NetDev`: the pointer is valid on any CPU for the
@@ -151,41 +156,6 @@ impl TxQueue {
         res == 0
     }
 
-    /// Reports a completion round to BQL and wakes the queue if at least
-    /// `start` descriptors are free, unless the driver keeps it stopped
-    /// (`halted`: the MAC is down and the queue must stay off until it is
-    /// restarted); see `__netif_txq_completed_wake()`. A round that
-    /// completed packets also tells the Tx watchdog the queue made progress.
-    /// From the queue's Tx-confirmation poll (`_poll`), the one reporter of
-    /// completions to BQL.
-    pub(crate) fn completed_wake(
-        self,
-        _poll: &PollCtx,
-        pkts: u32,
-        bytes: u32,
-        c: &TxCounters<'_>,
-        start: u32,
-        halted: bool,
-    ) {
-        // SAFETY: As for `maybe_stop`.
-        let res = unsafe {
-            ffi::nxp_txq_completed_wake(
-                self.0.as_ptr(),
-                pkts,
-                bytes,
-                c.produced.as_ptr(),
-                c.consumed.as_ptr(),
-                c.size,
-                start,
-                halted,
-            )
-        };
-        // 0: the queue was stopped and is woken.
-        if res == 0 {
-            c.flow.wakes.add(1, Relaxed);
-        }
-    }
-
     /// Takes the queue's xmit lock, as the stack holds it around
     /// `ndo_start_xmit` (`__netif_tx_lock_bh()`; bottom halves off).
     pub(crate) fn lock_xmit(self) -> TxXmitLocked {
@@ -212,20 +182,113 @@ pub(crate) struct TxXmitLocked {
     _cpu_local: NotThreadSafe,
 }
 
-impl TxXmitLocked {
-    /// Resets BQL (`netdev_tx_reset_queue()`) once the ring is emptied:
-    /// xmit does not report to it meanwhile (this lock), nor does the
-    /// queue's Tx-confirmation poll (`_tx_napi`, its NAPI held disabled).
-    pub(crate) fn reset_bql(&self, _tx_napi: &NapiOff<'_>) {
-        // SAFETY: Valid queue (type invariant of `TxQueue`); neither of
-        // BQL's two reporters runs on it (see above).
-        unsafe { ffi::nxp_txq_reset(self.q.0.as_ptr()) }
-    }
-}
-
 impl Drop for TxXmitLocked {
     fn drop(&mut self) {
         // SAFETY: Locked by `lock_xmit` on this CPU (type invariant).
         unsafe { ffi::nxp_txq_unlock_bh(self.q.0.as_ptr()) }
+    }
+}
+
+/// A Tx queue and the NAPI instance whose polls report its completions to
+/// BQL (the queue's Tx-confirmation NAPI, or the Rx NAPI where one instance
+/// serves both): the one reporter of completions, and the one to hold off
+/// while BQL is reset. Dereferences to the queue.
+///
+/// # Invariants
+///
+/// `completer` is fixed at creation: completions are reported to BQL only
+/// from a poll of that instance, and BQL is reset only with that instance
+/// held disabled and the queue's xmit lock held.
+pub(crate) struct BqlTxQueue {
+    txq: TxQueue,
+    completer: NapiId,
+}
+
+impl BqlTxQueue {
+    /// `txq`, its completions reported by `completer`'s polls.
+    pub(crate) fn new(txq: TxQueue, completer: &Napi) -> Self {
+        Self {
+            txq,
+            completer: completer.id(),
+        }
+    }
+
+    /// Whether `napi` reports this queue's completions.
+    pub(crate) fn completed_by(&self, napi: &Napi) -> bool {
+        napi.id() == self.completer
+    }
+
+    /// Whether `polled` is the poll that reports this queue's completions.
+    pub(crate) fn completes_in(&self, polled: &Polled<'_>) -> bool {
+        polled.id() == self.completer
+    }
+
+    /// Reports a completion round to BQL and wakes the queue if at least
+    /// `start` descriptors are free, unless the driver keeps it stopped
+    /// (`halted`: the MAC is down and the queue must stay off until it is
+    /// restarted); see `__netif_txq_completed_wake()`. A round that
+    /// completed packets also tells the Tx watchdog the queue made progress.
+    /// From a poll of the queue's completer (`polled`); from any other
+    /// poll nothing is reported, a bug the log tells once.
+    pub(crate) fn completed_wake(
+        &self,
+        polled: &Polled<'_>,
+        pkts: u32,
+        bytes: u32,
+        c: &TxCounters<'_>,
+        start: u32,
+        halted: bool,
+    ) {
+        if !self.completes_in(polled) {
+            netdev_warn_once!(
+                self.txq.dev(),
+                "Tx completions from another NAPI not reported\n"
+            );
+            return;
+        }
+        // SAFETY: Valid queue (type invariant of `TxQueue`); from a poll of
+        // the one instance that reports the queue's completions (type
+        // invariant), so BQL's completion side runs once at a time; the
+        // counters are read with READ_ONCE().
+        let res = unsafe {
+            ffi::nxp_txq_completed_wake(
+                self.txq.0.as_ptr(),
+                pkts,
+                bytes,
+                c.produced.as_ptr(),
+                c.consumed.as_ptr(),
+                c.size,
+                start,
+                halted,
+            )
+        };
+        // 0: the queue was stopped and is woken.
+        if res == 0 {
+            c.flow.wakes.add(1, Relaxed);
+        }
+    }
+
+    /// Resets BQL (`netdev_tx_reset_queue()`) once the ring is emptied:
+    /// xmit does not report to it meanwhile (`xmit`, this queue's lock
+    /// held), nor do completions (`off`, the completer held disabled).
+    /// Returns false, with nothing reset, if either is another queue's or
+    /// another instance's.
+    pub(crate) fn reset(&self, xmit: &TxXmitLocked, off: &NapiOff<'_>) -> bool {
+        if xmit.q != self.txq || off.id() != self.completer {
+            return false;
+        }
+        // SAFETY: Valid queue (type invariant of `TxQueue`); neither of
+        // BQL's two reporters runs on it (see above, and the type
+        // invariant).
+        unsafe { ffi::nxp_txq_reset(self.txq.0.as_ptr()) };
+        true
+    }
+}
+
+impl core::ops::Deref for BqlTxQueue {
+    type Target = TxQueue;
+
+    fn deref(&self) -> &TxQueue {
+        &self.txq
     }
 }

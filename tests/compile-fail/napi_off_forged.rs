@@ -3,12 +3,12 @@
 // what: driver code claiming a NAPI instance held disabled without holding it (to reset BQL while the instance's completions report to it)
 
 use crate::netdev::{
-    net::TxQueue,
+    net::BqlTxQueue,
     poll::NapiOff, //
 };
 use kernel::sync::MutexGuard;
 
-pub(crate) fn misuse(q: TxQueue, some_guard: MutexGuard<'_, bool>) {
+pub(crate) fn misuse(q: &BqlTxQueue, some_guard: MutexGuard<'_, bool>) {
     let off = NapiOff(some_guard);
-    q.lock_xmit().reset_bql(&off);
+    q.reset(&q.lock_xmit(), &off);
 }
