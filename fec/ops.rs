@@ -149,7 +149,12 @@ impl NetDriver for Fec {
             // Acknowledge first, so that completions after the reclaim raise
             // the interrupt again once unmasked.
             self.regs.write(regs::IEVENT, q.event());
-            let done = self.clean_tx(q, &q.tx.napi.polled(poll));
+            // (In combined mode the Rx poll reclaims the ring; only netpoll
+            // polls this idle instance.)
+            let done = match q.tx.napi.polled(poll) {
+                Some(polled) if q.tx.lane.txq.completes_in(&polled) => self.clean_tx(q, &polled),
+                _ => true,
+            };
             match napi::tx_end(done, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
@@ -171,9 +176,10 @@ impl NetDriver for Fec {
             self.regs.write(regs::IEVENT, ack);
             let mut tx_done = true;
             if self.combined_napi {
-                let polled = self.rx_napi.polled(poll);
-                for q in self.txs.iter() {
-                    tx_done &= self.clean_tx(q, &polled);
+                if let Some(polled) = self.rx_napi.polled(poll) {
+                    for q in self.txs.iter() {
+                        tx_done &= self.clean_tx(q, &polled);
+                    }
                 }
             }
             let mut work = self.clean_rx(poll, napi::rx_quota(budget));

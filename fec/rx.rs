@@ -25,6 +25,7 @@ use crate::netdev::{
     net::NetDev,
     poll::{
         PollCtx,
+        Polled,
         RxNapi, //
     },
     xdp::{
@@ -174,6 +175,9 @@ impl RxDescs for RxBds {
 impl Fec {
     /// Rx of at most `quota` frames; returns the frames handled.
     pub(crate) fn clean_rx(&self, poll: &PollCtx, quota: u32) -> u32 {
+        let Some(napi) = self.rx_napi.polled(poll) else {
+            return 0;
+        };
         let mut guard = self.rx.lock();
         let Some(rx) = (*guard).as_mut() else {
             return 0;
@@ -182,7 +186,7 @@ impl Fec {
         let book = match bufs {
             RxBufs::Pages(book) => book,
             RxBufs::Xsk(book) => {
-                let (work, n) = self.clean_rx_xsk(book, bds, poll, quota);
+                let (work, n) = self.clean_rx_xsk(book, bds, napi, quota);
                 drop(guard);
                 self.rx_done(work, &n);
                 return work;
@@ -241,7 +245,7 @@ impl Fec {
                         len,
                         self.debug.take(DBG_FAIL_RX_ALLOC),
                         |_| meta,
-                        self.rx_napi.polled(poll),
+                        napi,
                         self.dev,
                         xdp.as_mut().map(|poll| XdpRx {
                             poll,
@@ -290,7 +294,7 @@ impl Fec {
         &self,
         book: &mut XskBook,
         bds: &RxBds,
-        poll: &PollCtx,
+        napi: Polled<'_>,
         quota: u32,
     ) -> (u32, RxCounts) {
         let mut work = 0;
@@ -324,14 +328,7 @@ impl Fec {
                     book.rearm(bds, i);
                 }
                 RxStatus::Frame { len } => {
-                    match book.deliver(
-                        bds,
-                        i,
-                        desc::RX_SHIFT,
-                        len,
-                        self.rx_napi.polled(poll),
-                        xdp.as_mut(),
-                    ) {
+                    match book.deliver(bds, i, desc::RX_SHIFT, len, napi, xdp.as_mut()) {
                         None => {
                             dry = true;
                             n.dropped += 1;

@@ -104,7 +104,7 @@ impl TxPath {
         let napi = Napi::new(dev, napi_id, true, irq)?;
         Ok(TxPath {
             index,
-            tx: TxChannel::new(dev.txq(index as u32), napi, combined)?,
+            tx: TxChannel::new(dev, index as u32, napi, combined)?,
         })
     }
 

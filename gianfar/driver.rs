@@ -296,7 +296,8 @@ impl Group {
         let rx_irq = hw.irq_rx.or(Some(hw.irq_tx));
         let rx_napi = RxNapi::new(dev, napi_id(index, false), rx_irq)?;
         let tx = TxChannel::new(
-            dev.txq(index as u32),
+            dev,
+            index as u32,
             Napi::new(dev, napi_id(index, true), true, Some(hw.irq_tx))?,
             combined_napi.then_some(&*rx_napi),
         )?;

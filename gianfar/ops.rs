@@ -178,7 +178,12 @@ impl NetDriver for Gfar {
             // Tx confirmation: acknowledge first, so that completions after
             // the reclaim raise the interrupt again once unmasked.
             g.regs.write(regs::IEVENT, ievent::TX);
-            self.clean_tx(g, &g.tx.napi.polled(poll));
+            // (In combined mode the Rx poll reclaims the ring; only netpoll
+            // polls this idle instance.)
+            match g.tx.napi.polled(poll) {
+                Some(polled) if g.tx.lane.txq.completes_in(&polled) => self.clean_tx(g, &polled),
+                _ => {}
+            }
             match napi::tx_end(true, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {
@@ -198,7 +203,9 @@ impl NetDriver for Gfar {
             };
             g.regs.write(regs::IEVENT, ack);
             if self.combined_napi {
-                self.clean_tx(g, &g.rx_napi.polled(poll));
+                if let Some(polled) = g.rx_napi.polled(poll) {
+                    self.clean_tx(g, &polled);
+                }
             }
             let work = self.clean_rx(g, poll, napi::rx_quota(budget));
             match napi::rx_end(work, budget) {

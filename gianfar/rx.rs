@@ -260,6 +260,9 @@ impl Gfar {
 
     /// Rx of group `g`, at most `quota` frames; returns the frames handled.
     pub(crate) fn clean_rx(&self, g: &Group, poll: &PollCtx, quota: u32) -> u32 {
+        let Some(napi) = g.rx_napi.polled(poll) else {
+            return 0;
+        };
         let mut guard = g.rx.lock();
         let Some(rx) = (*guard).as_mut() else {
             return 0;
@@ -301,7 +304,6 @@ impl Gfar {
             {
                 n.dropped += 1;
             }
-            let napi = g.rx_napi.polled(poll);
             let delivered = match status {
                 // With XDP, frames stay within one buffer (the MTU is
                 // limited): a longer one is dropped, never passed unseen.

@@ -120,25 +120,34 @@ impl RxModeCtx {
 /// # Invariants
 ///
 /// Exists only within a NAPI poll callback (softirq context, or netpoll with
-/// a budget of 0) on this CPU, and never leaves it (`NotThreadSafe`).
+/// a budget of 0) on this CPU, and never leaves it (`NotThreadSafe`);
+/// `napi` is the instance being polled.
 pub(crate) struct PollCtx {
     budget: i32,
+    napi: *mut ffi::NxpNapi,
     _cpu: NotThreadSafe,
 }
 
 impl PollCtx {
-    /// The context of the poll being entered with `budget`.
+    /// The context of the poll of instance `napi` being entered with
+    /// `budget`.
     ///
     /// # Safety
     ///
-    /// Called by the poll callback, and the result dropped before it
-    /// returns.
-    pub(in crate::netdev) unsafe fn new(budget: i32) -> Self {
+    /// Called by the poll callback of `napi`, and the result dropped before
+    /// it returns.
+    pub(in crate::netdev) unsafe fn new(budget: i32, napi: *mut ffi::NxpNapi) -> Self {
         // INVARIANT: the caller's guarantee.
         Self {
             budget,
+            napi,
             _cpu: NotThreadSafe,
         }
+    }
+
+    /// The instance being polled (compared, never dereferenced here).
+    pub(in crate::netdev) fn napi(&self) -> *mut ffi::NxpNapi {
+        self.napi
     }
 
     /// The poll's budget (0: netpoll, no Rx work).

@@ -32,6 +32,10 @@ use super::{
 
 /// A NAPI instance in a poll: where the poll hands frames to GRO
 /// ([`Napi::polled`]).
+///
+/// # Invariants
+///
+/// `poll` is the context of a poll of `napi`.
 #[derive(Clone, Copy)]
 pub(crate) struct Polled<'a> {
     napi: &'a Napi,
@@ -66,7 +70,7 @@ pub(crate) struct NapiId(usize);
 ///
 /// Holds the lock of the instance's `enabled` flag, which is false: the
 /// instance is disabled (`napi_disable()` returned, so no poll of it runs)
-/// and stays so while the value lives.
+/// and stays so while the value lives; `id` is that instance's.
 pub(crate) struct NapiOff<'a> {
     _enabled: MutexGuard<'a, bool>,
     id: NapiId,
@@ -131,10 +135,12 @@ impl Napi {
         NapiId(self.raw.as_ptr() as usize)
     }
 
-    /// The instance as the poll `poll` (its own, which the driver's ring
-    /// belongs to) hands frames to it.
-    pub(crate) fn polled<'a>(&'a self, poll: &'a PollCtx) -> Polled<'a> {
-        Polled { napi: self, poll }
+    /// The instance in its poll `poll`: where the poll hands frames to GRO
+    /// and which the reports of a poll name. `None` if `poll` is another
+    /// instance's.
+    pub(crate) fn polled<'a>(&'a self, poll: &'a PollCtx) -> Option<Polled<'a>> {
+        // INVARIANT: `poll` is this instance's poll (checked).
+        (poll.napi() == self.as_raw()).then_some(Polled { napi: self, poll })
     }
 
     /// The instance held disabled: `None` if it is enabled. While the
@@ -142,7 +148,8 @@ impl Napi {
     /// sleep.
     pub(crate) fn held_off(&self) -> Option<NapiOff<'_>> {
         let on = self.enabled.lock();
-        // INVARIANT: The flag's lock is held and the flag is false.
+        // INVARIANT: The flag's lock is held and the flag is false; the id
+        // is this instance's.
         (!*on).then_some(NapiOff {
             _enabled: on,
             id: self.id(),

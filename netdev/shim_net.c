@@ -51,6 +51,7 @@ struct nxp_priv {
 	bool has_ptp;			/* the driver has a PTP clock: */
 	struct ptp_clock_info ptp_info;	/* its operations (nxp_netdev_set_ptp()) */
 	struct ptp_clock *ptp;		/* registered with the device (or NULL) */
+	unsigned long bql_owned;	/* Tx queues with a BQL owner in Rust */
 };
 
 static void *rs_of(const struct net_device *dev)
@@ -1221,7 +1222,7 @@ static int nxp_napi_poll(struct napi_struct *napi, int budget)
 {
 	struct nxp_napi *n = container_of(napi, struct nxp_napi, napi);
 
-	return nxp_rs_napi_poll(rs_of(napi->dev), n->id, budget);
+	return nxp_rs_napi_poll(rs_of(napi->dev), n, n->id, budget);
 }
 
 static enum hrtimer_restart nxp_napi_tx_timer(struct hrtimer *t)
@@ -1479,9 +1480,24 @@ void nxp_txq_trans_update(struct netdev_queue *txq)
 	txq_trans_cond_update(txq);
 }
 
-struct net_device *nxp_txq_dev(struct netdev_queue *txq)
+/*
+ * Claims Tx queue @idx of @dev for one owner of its BQL completions (Rust's
+ * BqlTxQueue): -EINVAL past the device's queues, -EBUSY if it has one.
+ */
+int nxp_txq_claim_bql(struct net_device *dev, unsigned int idx)
 {
-	return txq->dev;
+	struct nxp_priv *priv = netdev_priv(dev);
+
+	if (idx >= dev->num_tx_queues || idx >= BITS_PER_LONG)
+		return -EINVAL;
+	return test_and_set_bit(idx, &priv->bql_owned) ? -EBUSY : 0;
+}
+
+void nxp_txq_release_bql(struct net_device *dev, unsigned int idx)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+
+	clear_bit(idx, &priv->bql_owned);
 }
 
 void nxp_txq_reset(struct netdev_queue *txq)

@@ -106,7 +106,7 @@ void nxp_rs_ndo_get_stats64(void *rs, struct nxp_stats *stats);
 void nxp_rs_ndo_set_rx_mode(void *rs);
 int nxp_rs_ndo_change_mtu(void *rs, int mtu);
 int nxp_rs_ndo_set_mac_address(void *rs, const u8 *mac);
-int nxp_rs_napi_poll(void *rs, unsigned int id, int budget);
+int nxp_rs_napi_poll(void *rs, struct nxp_napi *n, unsigned int id, int budget);
 int nxp_rs_irq(void *rs, unsigned int id, bool irqs_off);
 void nxp_rs_adjust_link(void *rs);
 void nxp_rs_reset(void *rs);
@@ -181,7 +181,8 @@ void nxp_local_bh_enable(void);
 void nxp_netif_tx_disable(struct net_device *dev);
 void nxp_netif_trans_update(struct net_device *dev);
 void nxp_txq_trans_update(struct netdev_queue *txq);
-struct net_device *nxp_txq_dev(struct netdev_queue *txq);
+int nxp_txq_claim_bql(struct net_device *dev, unsigned int idx);
+void nxp_txq_release_bql(struct net_device *dev, unsigned int idx);
 
 /* NAPI */
 struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,

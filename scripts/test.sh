@@ -29,19 +29,18 @@ ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo vlan tso rx_csum tx_a
 # changes (control_storm flaps the link under load) and the queue's
 # stop/wake counts (its two-way TCP stops and wakes the queue), the Tx
 # queue selection by VLAN priority (the AVB rings 1 and 2 carry XDP frames
-# from the second CPU in xdp), the self-tests, the autoload set-up
-# (module aliases, modprobe, driver_override) and the comparison mode of
-# one NAPI instance (its Rx and Tx paths are the ones the others run);
+# from the second CPU in xdp), the self-tests and the autoload set-up
+# (module aliases, modprobe, driver_override);
 # the rest exercise the data path and its teardown, where the debug
 # kernels' checks (KASAN, lockdep, kmemleak, DMA-API) find what the normal
 # kernels do not.
-DEBUG_SKIP="ping iperf_tcp combined_napi tx_bytes tx_timestamp ethtool_info ethtool_selftest std_stats eee ethtool_coalesce ethtool_pause channels random_set link_modes tx_flow tx_queues vlan autoload"
+DEBUG_SKIP="ping iperf_tcp tx_bytes tx_timestamp ethtool_info ethtool_selftest std_stats eee ethtool_coalesce ethtool_pause channels random_set link_modes tx_flow tx_queues vlan autoload"
 # On a KASAN kernel (about 2.5 times slower under QEMU) also the tests of
 # link, flow and control paths, which the other debug kernels run, and the
 # single ring, MTU and reset changes: KASAN's part is the memory the data
 # path, its rings and their teardown touch (under traffic: ring changes,
 # rmmod, page_pool; and the allocation failures of fault_walk).
-KASAN_SKIP="link_up ptp bql rx_csum tx_flow tx_irq tx_queues load_changes control_storm link_modes updown_traffic ethtool_ring mtu_rxmode jumbo tx_align tx_timeout"
+KASAN_SKIP="link_up ptp bql combined_napi rx_csum tx_flow tx_irq tx_queues load_changes control_storm link_modes updown_traffic ethtool_ring mtu_rxmode jumbo tx_align tx_timeout"
 # The kernel's network suites (tests/upstream.list) follow on the boards
 # they are graded on, in the main pass: the i.MX8M Plus and the i.MX7D, with
 # ours; the C fec's baseline of them on the i.MX8M Plus only (the same

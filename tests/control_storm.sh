@@ -21,7 +21,6 @@ IF=$(netif)
 SECS=${CONTROL_SECS:-10}
 st() { cat /sys/class/net/$IF/statistics/$1; }
 coal() { ethtool -c $IF | awk -v k="$1:" '$1 == k { print $2 }'; }
-cur() { ethtool -g $IF | awk -v k="$1:" '/^Current/ { c = 1 } c && $1 == k { print $2; exit }'; }
 # The initial settings.
 c0="rx-usecs $(coal rx-usecs) rx-frames $(coal rx-frames) tx-usecs $(coal tx-usecs) tx-frames $(coal tx-frames)"
 c1="rx-usecs 32 rx-frames 22 tx-usecs 32 tx-frames 22"

@@ -11,7 +11,6 @@ if ! ethtool -g $IF > /tmp/ring 2>&1; then
 	check "ethtool -g answers" false
 	finish
 fi
-cur() { ethtool -g $IF | awk -v k="$1:" '/^Current/ { c = 1 } c && $1 == k { print $2; exit }'; }
 maxv() { ethtool -g $IF | awk -v k="$1:" '$1 == k { print $2; exit }'; }
 diag "max rx $(maxv RX) tx $(maxv TX), current rx $(cur RX) tx $(cur TX)"
 rx0=$(cur RX) tx0=$(cur TX)

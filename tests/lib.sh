@@ -237,6 +237,9 @@ reg() {
 		dd if=/tmp/regs bs=1 skip=$(($1)) count=4 2> /dev/null | od -An -tu4 | tr -d ' '
 }
 
+# cur <RX|TX>: the ring's current size ("Current hardware settings").
+cur() { ethtool -g $IF | awk -v k="$1:" '/^Current/ { c = 1 } c && $1 == k { print $2; exit }'; }
+
 carrier_up() { [ "$(cat /sys/class/net/$1/carrier 2> /dev/null)" = 1 ]; }
 
 # link_back [peer]: after a restart of $IF (ring, MTU, pause or link

@@ -6,7 +6,6 @@
 check "interface up" netif_up
 IF=$(netif)
 coal() { ethtool -c $IF | awk -v k="$1:" '$1 == k { print $2 }'; }
-cur() { ethtool -g $IF | awk -v k="$1:" '/^Current/ { c = 1 } c && $1 == k { print $2; exit }'; }
 c0="rx-usecs $(coal rx-usecs) rx-frames $(coal rx-frames) tx-usecs $(coal tx-usecs) tx-frames $(coal tx-frames)"
 rings=no
 ethtool -g $IF > /dev/null 2>&1 && rings=yes && g0="rx $(cur RX) tx $(cur TX)"

@@ -55,7 +55,6 @@ report() {
 	{ grep TCP: /proc/net/sockstat; netstat -tan 2> /dev/null; } | sed 's/^/#   /'
 }
 
-cur() { ethtool -g $IF | awk -v k="$1:" '/^Current/ { c = 1 } c && $1 == k { print $2; exit }'; }
 if ethtool -g $IF > /dev/null 2>&1; then
 	rx0=$(cur RX)
 	rx_traffic "ring change"

@@ -10,8 +10,7 @@
 check "interface up" netif_up
 IF=$(netif)
 ethtool -g $IF > /dev/null 2>&1 || skip "no ring parameters (ethtool -G) on this driver"
-cur() { ethtool -g $IF | awk '/^Current/ { c = 1 } c && $1 == "TX:" { print $2; exit }'; }
-g0=$(cur)
+g0=$(cur TX)
 small=
 for n in 64 128 256; do
 	[ "$n" = "$g0" ] && continue
@@ -36,7 +35,7 @@ diag "$((2 * n)) changes between $g0 and $small descriptors in $(($(date +%s) - 
 killall iperf3 2> /dev/null
 wait $pid 2> /dev/null
 check "all $((2 * n)) ring changes accepted under load" test $ok = $((2 * n))
-check "Tx ring back to $g0" test "$(cur)" = "$g0"
+check "Tx ring back to $g0" test "$(cur TX)" = "$g0"
 check "carrier up" link_back
 check "traffic afterwards" ping -c 3 -W 3 $HOST_IP
 drained() { [ "$(cat $B/inflight)" = 0 ]; }

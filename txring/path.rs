@@ -54,9 +54,9 @@ use crate::{
             netdev_warn,
             netdev_warn_once,
             BqlTxQueue,
+            NetDev,
             TxCounters,
             TxFlowStats,
-            TxQueue,
             TxVerdict,
             XmitCtx, //
         },
@@ -139,12 +139,18 @@ pub(crate) struct TxChannel<D> {
 }
 
 impl<D: TxFormat> TxChannel<D> {
-    /// The channel of `txq` with its Tx-confirmation instance `napi`,
-    /// without a ring yet; its completions reported by `napi`'s polls, or
-    /// by those of `combined` (an Rx NAPI that reclaims the ring too).
-    pub(crate) fn new(txq: TxQueue, napi: Napi, combined: Option<&Napi>) -> Result<Self> {
+    /// The channel of Tx queue `index` of `dev` with its Tx-confirmation
+    /// instance `napi`, without a ring yet; its completions reported by
+    /// `napi`'s polls, or by those of `combined` (an Rx NAPI that reclaims
+    /// the ring too).
+    pub(crate) fn new(
+        dev: NetDev,
+        index: u32,
+        napi: Napi,
+        combined: Option<&Napi>,
+    ) -> Result<Self> {
         Ok(Self {
-            lane: TxLane::new(BqlTxQueue::new(txq, combined.unwrap_or(&napi))),
+            lane: TxLane::new(BqlTxQueue::new(dev, index, combined.unwrap_or(&napi))?),
             ring: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
             napi,
         })
@@ -187,7 +193,11 @@ impl<D: TxFormat> TxChannel<D> {
         self.lane.rewind();
         match &off {
             Some(off) if self.lane.txq.reset(&xmit, off) => {}
-            _ => netdev_warn!(
+            Some(_) => netdev_warn!(
+                self.lane.txq.dev(),
+                "Tx ring emptied, but its NAPI is not the one given: BQL not reset\n"
+            ),
+            None => netdev_warn!(
                 self.lane.txq.dev(),
                 "Tx ring emptied with its NAPI on: BQL not reset\n"
             ),
@@ -530,7 +540,7 @@ pub(crate) fn clean<P: XmitPath>(
         return true;
     };
     if p.debug().is_set(DBG_CHECK_BQL) {
-        check_bql(p.debug(), &tx.book, *lane.txq);
+        check_bql(p.debug(), &tx.book, &lane.txq);
     }
     let size = tx.size;
     let wake = tx.thresholds.wake();
@@ -569,7 +579,7 @@ pub(crate) fn clean<P: XmitPath>(
 /// two match exactly where xmit reports to BQL under the lock that `book`
 /// is borrowed from and every completion reclaimed so far has been
 /// reported: at the start of a Tx-confirmation poll (the one that reports).
-fn check_bql(debug: &Debug, book: &TxBook, txq: TxQueue) {
+fn check_bql(debug: &Debug, book: &TxBook, txq: &BqlTxQueue) {
     let Some(inflight) = txq.bql_inflight() else {
         return;
     };

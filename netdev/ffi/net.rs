@@ -266,7 +266,8 @@ extern "C" {
     pub(crate) fn nxp_netif_tx_disable(dev: *mut NetDevice);
     pub(crate) fn nxp_netif_trans_update(dev: *mut NetDevice);
     pub(crate) fn nxp_txq_trans_update(txq: *mut NetdevQueue);
-    pub(crate) fn nxp_txq_dev(txq: *mut NetdevQueue) -> *mut NetDevice;
+    pub(crate) fn nxp_txq_claim_bql(dev: *mut NetDevice, idx: c_uint) -> c_int;
+    pub(crate) fn nxp_txq_release_bql(dev: *mut NetDevice, idx: c_uint);
 
     pub(crate) fn nxp_napi_add(
         dev: *mut NetDevice,

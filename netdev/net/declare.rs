@@ -123,11 +123,12 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_napi_poll(
                 rs: *mut c_void,
+                n: *mut $crate::netdev::ffi::NxpNapi,
                 id: c_uint,
                 budget: c_int,
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::poll::<$t>(rs, id, budget) }
+                unsafe { entry::poll::<$t>(rs, n, id, budget) }
             }
             /// # Safety
             ///

@@ -94,13 +94,21 @@ pub(crate) enum LogLevel {
 /// and the device's names as `netdev_err()` prints it.
 macro_rules! netdev_err {
     ($dev:expr, $($f:tt)*) => {
-        $dev.log($crate::netdev::net::LogLevel::Err, format_args!($($f)*))
+        $crate::netdev::net::NetDev::log(
+            $dev,
+            $crate::netdev::net::LogLevel::Err,
+            ::kernel::prelude::fmt!($($f)*),
+        )
     };
 }
 /// Prints a warning about a [`NetDev`] (`netdev_warn()`).
 macro_rules! netdev_warn {
     ($dev:expr, $($f:tt)*) => {
-        $dev.log($crate::netdev::net::LogLevel::Warn, format_args!($($f)*))
+        $crate::netdev::net::NetDev::log(
+            $dev,
+            $crate::netdev::net::LogLevel::Warn,
+            ::kernel::prelude::fmt!($($f)*),
+        )
     };
 }
 /// Prints a warning about a [`NetDev`] once per call site
@@ -113,7 +121,11 @@ macro_rules! netdev_warn_once {
 /// Prints an informational message about a [`NetDev`] (`netdev_info()`).
 macro_rules! netdev_info {
     ($dev:expr, $($f:tt)*) => {
-        $dev.log($crate::netdev::net::LogLevel::Info, format_args!($($f)*))
+        $crate::netdev::net::NetDev::log(
+            $dev,
+            $crate::netdev::net::LogLevel::Info,
+            ::kernel::prelude::fmt!($($f)*),
+        )
     };
 }
 pub(crate) use {

@@ -110,9 +110,15 @@ pub(crate) unsafe fn set_mac_address<T: NetDriver>(rs: *mut c_void, mac: *const 
 /// # Safety
 ///
 /// See the module documentation.
-pub(crate) unsafe fn poll<T: NetDriver>(rs: *mut c_void, id: c_uint, budget: c_int) -> c_int {
-    // SAFETY: This is the poll callback; `ctx` is a local.
-    let ctx = unsafe { PollCtx::new(budget) };
+pub(crate) unsafe fn poll<T: NetDriver>(
+    rs: *mut c_void,
+    n: *mut ffi::NxpNapi,
+    id: c_uint,
+    budget: c_int,
+) -> c_int {
+    // SAFETY: This is the poll callback of the instance `n`; `ctx` is a
+    // local.
+    let ctx = unsafe { PollCtx::new(budget, n) };
     // SAFETY: Caller contract.
     unsafe { state::<T>(rs) }.poll(id, &ctx)
 }

@@ -89,14 +89,6 @@ impl TxQueue {
         }
     }
 
-    /// The queue's device (for messages about it).
-    pub(crate) fn dev(self) -> NetDev {
-        // SAFETY: Valid queue (type invariant); its `dev` never changes.
-        let d = unsafe { ffi::nxp_txq_dev(self.0.as_ptr()) };
-        // INVARIANT: The queue's device, live as long as the queue.
-        NetDev(NonNull::new(d).expect("a Tx queue has a device"))
-    }
-
     /// Progress on the queue as its Tx watchdog sees it (`XDP` frames
     /// sent on a ring the stack shares).
     pub(crate) fn trans_update(self) {
@@ -196,21 +188,37 @@ impl Drop for TxXmitLocked {
 ///
 /// # Invariants
 ///
+/// `txq` is queue `index` of `dev`, which this value alone owns among the
+/// queue's `BqlTxQueue`s (claimed in the shim until it is dropped), and
 /// `completer` is fixed at creation: completions are reported to BQL only
 /// from a poll of that instance, and BQL is reset only with that instance
 /// held disabled and the queue's xmit lock held.
 pub(crate) struct BqlTxQueue {
     txq: TxQueue,
+    dev: NetDev,
+    index: u32,
     completer: NapiId,
 }
 
 impl BqlTxQueue {
-    /// `txq`, its completions reported by `completer`'s polls.
-    pub(crate) fn new(txq: TxQueue, completer: &Napi) -> Self {
-        Self {
-            txq,
+    /// Tx queue `index` of `dev`, its completions reported by
+    /// `completer`'s polls: `EBUSY` if the queue has such an owner already,
+    /// `EINVAL` past the device's queues.
+    pub(crate) fn new(dev: NetDev, index: u32, completer: &Napi) -> Result<Self> {
+        // SAFETY: Valid net_device (type invariant of `NetDev`).
+        to_result(unsafe { ffi::nxp_txq_claim_bql(dev.as_raw(), index) })?;
+        // INVARIANT: Claimed just now; the queue is `index` of `dev`.
+        Ok(Self {
+            txq: dev.txq(index),
+            dev,
+            index,
             completer: completer.id(),
-        }
+        })
+    }
+
+    /// The queue's device (for messages about it).
+    pub(crate) fn dev(&self) -> NetDev {
+        self.dev
     }
 
     /// Whether `napi` reports this queue's completions.
@@ -240,16 +248,14 @@ impl BqlTxQueue {
         halted: bool,
     ) {
         if !self.completes_in(polled) {
-            netdev_warn_once!(
-                self.txq.dev(),
-                "Tx completions from another NAPI not reported\n"
-            );
+            netdev_warn_once!(self.dev, "Tx completions from another NAPI not reported\n");
             return;
         }
         // SAFETY: Valid queue (type invariant of `TxQueue`); from a poll of
-        // the one instance that reports the queue's completions (type
-        // invariant), so BQL's completion side runs once at a time; the
-        // counters are read with READ_ONCE().
+        // the one instance that reports the queue's completions, this
+        // value being the queue's one owner (type invariant), so BQL's
+        // completion side runs once at a time; the counters are read with
+        // READ_ONCE().
         let res = unsafe {
             ffi::nxp_txq_completed_wake(
                 self.txq.0.as_ptr(),
@@ -282,6 +288,13 @@ impl BqlTxQueue {
         // invariant).
         unsafe { ffi::nxp_txq_reset(self.txq.0.as_ptr()) };
         true
+    }
+}
+
+impl Drop for BqlTxQueue {
+    fn drop(&mut self) {
+        // SAFETY: Valid net_device; the queue was claimed by `new`.
+        unsafe { ffi::nxp_txq_release_bql(self.dev.as_raw(), self.index) }
     }
 }
 

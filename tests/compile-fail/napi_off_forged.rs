@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
-// expect: E0423
+// expect: E0451
 // what: driver code claiming a NAPI instance held disabled without holding it (to reset BQL while the instance's completions report to it)
 
 use crate::netdev::{
     net::BqlTxQueue,
-    poll::NapiOff, //
+    poll::{
+        Napi,
+        NapiOff, //
+    },
 };
 use kernel::sync::MutexGuard;
 
-pub(crate) fn misuse(q: &BqlTxQueue, some_guard: MutexGuard<'_, bool>) {
-    let off = NapiOff(some_guard);
+pub(crate) fn misuse(q: &BqlTxQueue, napi: &Napi, some_guard: MutexGuard<'_, bool>) {
+    let off = NapiOff {
+        _enabled: some_guard,
+        id: napi.id(),
+    };
     q.reset(&q.lock_xmit(), &off);
 }
