@@ -50,8 +50,10 @@ use crate::netdev::{
 use crate::txring;
 use core::sync::atomic::Ordering;
 use kernel::{
+    device,
     prelude::*,
     sync::{
+        aref::ARef,
         atomic::Relaxed,
         Arc, //
     },
@@ -521,9 +523,11 @@ impl Fec {
     }
 }
 
-/// The MDIO controller of an ENET (MMFR/MSCR and the MII event).
+/// The MDIO controller of an ENET (MMFR/MSCR and the MII event), and the
+/// ENET's platform device (messages name it).
 pub(crate) struct FecMdio {
     pub(crate) regs: Arc<regs::Regs>,
+    pub(crate) dev: ARef<device::Device>,
 }
 
 impl FecMdio {
@@ -537,7 +541,7 @@ impl FecMdio {
             }
             udelay(Delta::from_micros(2));
         }
-        pr_err!("MDIO timeout\n");
+        dev_err!(self.dev, "MDIO timeout\n");
         Err(ETIMEDOUT)
     }
 }

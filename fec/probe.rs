@@ -388,7 +388,11 @@ impl platform::Driver for FecRs {
         // The MDIO bus: PHYs described under `mdio` (scanned without one).
         let mdio_np = node.child(c"mdio");
         let id = kernel::str::CString::try_from_fmt(fmt!("fec_rs-{:x}", regs.start()))?;
-        let mdio = MdioBus::register(dev, mdio_np.as_ref(), &id, FecMdio { regs: regs.clone() })?;
+        let bus = FecMdio {
+            regs: regs.clone(),
+            dev: dev.as_ref().into(),
+        };
+        let mdio = MdioBus::register(dev, mdio_np.as_ref(), &id, bus)?;
 
         let (csum, tso, rings) = offloads_and_rings(dev, variant, itr_rate)?;
         let phy_if = node.phy_interface();
