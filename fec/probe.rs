@@ -37,7 +37,10 @@ use crate::netdev::{
     gpio::OutputGpio,
     mdio::MdioBus,
     mmio::Mmio,
-    net::Registration,
+    net::{
+        netdev_info,
+        Registration, //
+    },
     of::Node,
     ptp::PtpOutputs,
     MacAddr, //
@@ -450,7 +453,8 @@ impl Enet {
 
 impl Drop for Enet {
     fn drop(&mut self) {
-        pr_info!(
+        netdev_info!(
+            self.net.dev(),
             "releasing {} ENET {}\n",
             self.net.state().variant.name,
             self.net.dev().mac()

@@ -28,6 +28,7 @@ use crate::netdev::{
     },
     mmio::Mmio,
     net::{
+        netdev_info,
         Features,
         IrqContext,
         MsgLevel,
@@ -592,7 +593,8 @@ impl PinnedDrop for Gfar {
 
 impl Drop for Etsec {
     fn drop(&mut self) {
-        pr_info!(
+        netdev_info!(
+            self.net.dev(),
             "releasing {:?} controller {} ({} group(s))\n",
             self.net.state().mode,
             self.net.dev().mac(),
