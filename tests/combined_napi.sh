@@ -41,7 +41,8 @@ if check "loaded with combined_napi=1" load_combined && check "interface up" net
 	check "the stream went on" test "$(tx_packets)" -gt $((p0 + 1000))
 	killall -9 iperf3 > /dev/null 2>&1
 	if [ -n "$d" ]; then
-		c=$(cat $d/bql_checks) m=$(cat $d/bql_mismatch)
+		# (debugfs prints them in hex.)
+		c=$(($(cat $d/bql_checks))) m=$(($(cat $d/bql_mismatch)))
 		diag "BQL checked at $c reclaims, $m mismatches"
 		check "BQL checked" test "$c" -gt 0
 		check "BQL matched the ring at every check" test "$m" = 0
