@@ -149,12 +149,10 @@ impl NetDriver for Fec {
             // Acknowledge first, so that completions after the reclaim raise
             // the interrupt again once unmasked.
             self.regs.write(regs::IEVENT, q.event());
-            // (In combined mode the Rx poll reclaims the ring; only netpoll
-            // polls this idle instance.)
-            let done = match q.tx.napi.polled(poll) {
-                Some(polled) if q.tx.lane.txq.completes_in(&polled) => self.clean_tx(q, &polled),
-                _ => true,
-            };
+            let done =
+                q.tx.napi
+                    .polled(poll)
+                    .is_none_or(|polled| self.clean_tx(q, &polled));
             match napi::tx_end(done, budget) {
                 PollEnd::Continue(v) => v,
                 PollEnd::Complete(v) => {

@@ -178,11 +178,8 @@ impl NetDriver for Gfar {
             // Tx confirmation: acknowledge first, so that completions after
             // the reclaim raise the interrupt again once unmasked.
             g.regs.write(regs::IEVENT, ievent::TX);
-            // (In combined mode the Rx poll reclaims the ring; only netpoll
-            // polls this idle instance.)
-            match g.tx.napi.polled(poll) {
-                Some(polled) if g.tx.lane.txq.completes_in(&polled) => self.clean_tx(g, &polled),
-                _ => {}
+            if let Some(polled) = g.tx.napi.polled(poll) {
+                self.clean_tx(g, &polled);
             }
             match napi::tx_end(true, budget) {
                 PollEnd::Continue(v) => v,

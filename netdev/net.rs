@@ -72,6 +72,7 @@ pub(crate) use declare::declare_net_driver;
 pub(crate) use dev::{
     netdev_err,
     netdev_info,
+    netdev_log,
     netdev_warn,
     netdev_warn_once,
     Features,

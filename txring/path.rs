@@ -52,7 +52,6 @@ use crate::{
         net::{
             netdev_err,
             netdev_warn,
-            netdev_warn_once,
             BqlTxQueue,
             NetDev,
             TxCounters,
@@ -511,7 +510,8 @@ pub(crate) fn xmit<P: XmitPath>(
 }
 
 /// The Tx-confirmation poll of `p`'s ring (from the poll `polled` of the
-/// NAPI that reclaims it: nothing done from another's): reclaims every
+/// NAPI that reclaims it; from another's, such as netpoll's poll of the
+/// idle Tx NAPI in combined mode, nothing is done): reclaims every
 /// packet the hardware has sent, decides on the completion timer, reports
 /// to BQL and wakes the queue with hysteresis.
 /// `more`, under the ring's lock after the reclaim, may put more on the
@@ -529,10 +529,6 @@ pub(crate) fn clean<P: XmitPath>(
     let ch = p.channel();
     let lane = &ch.lane;
     if !lane.txq.completes_in(polled) {
-        netdev_warn_once!(
-            lane.txq.dev(),
-            "Tx ring reclaimed by another NAPI: left alone\n"
-        );
         return true;
     }
     let mut guard = ch.ring.lock();

@@ -90,47 +90,39 @@ pub(crate) enum LogLevel {
     Info,
 }
 
-/// Prints an error message about a [`NetDev`], prefixed with the driver's
-/// and the device's names as `netdev_err()` prints it.
-macro_rules! netdev_err {
-    ($dev:expr, $($f:tt)*) => {
+/// Prints a message about a [`NetDev`] at a [`LogLevel`], prefixed with the
+/// driver's and the device's names as `netdev_printk()` prints them (the
+/// macros below).
+macro_rules! netdev_log {
+    ($level:ident, $dev:expr, $($f:tt)*) => {
         $crate::netdev::net::NetDev::log(
             $dev,
-            $crate::netdev::net::LogLevel::Err,
+            $crate::netdev::net::LogLevel::$level,
             ::kernel::prelude::fmt!($($f)*),
         )
     };
 }
+/// Prints an error message about a [`NetDev`] (`netdev_err()`).
+macro_rules! netdev_err {
+    ($($t:tt)*) => { $crate::netdev::net::netdev_log!(Err, $($t)*) };
+}
 /// Prints a warning about a [`NetDev`] (`netdev_warn()`).
 macro_rules! netdev_warn {
-    ($dev:expr, $($f:tt)*) => {
-        $crate::netdev::net::NetDev::log(
-            $dev,
-            $crate::netdev::net::LogLevel::Warn,
-            ::kernel::prelude::fmt!($($f)*),
-        )
-    };
+    ($($t:tt)*) => { $crate::netdev::net::netdev_log!(Warn, $($t)*) };
 }
 /// Prints a warning about a [`NetDev`] once per call site
 /// (`netdev_warn_once()`).
 macro_rules! netdev_warn_once {
-    ($dev:expr, $($f:tt)*) => {
-        ::kernel::do_once_lite! { $crate::netdev::net::netdev_warn!($dev, $($f)*) }
-    };
+    ($($t:tt)*) => { ::kernel::do_once_lite! { $crate::netdev::net::netdev_log!(Warn, $($t)*) } };
 }
 /// Prints an informational message about a [`NetDev`] (`netdev_info()`).
 macro_rules! netdev_info {
-    ($dev:expr, $($f:tt)*) => {
-        $crate::netdev::net::NetDev::log(
-            $dev,
-            $crate::netdev::net::LogLevel::Info,
-            ::kernel::prelude::fmt!($($f)*),
-        )
-    };
+    ($($t:tt)*) => { $crate::netdev::net::netdev_log!(Info, $($t)*) };
 }
 pub(crate) use {
     netdev_err,
     netdev_info,
+    netdev_log,
     netdev_warn,
     netdev_warn_once, //
 };

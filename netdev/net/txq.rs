@@ -251,11 +251,9 @@ impl BqlTxQueue {
             netdev_warn_once!(self.dev, "Tx completions from another NAPI not reported\n");
             return;
         }
-        // SAFETY: Valid queue (type invariant of `TxQueue`); from a poll of
-        // the one instance that reports the queue's completions, this
-        // value being the queue's one owner (type invariant), so BQL's
-        // completion side runs once at a time; the counters are read with
-        // READ_ONCE().
+        // SAFETY: Valid queue; from a poll of its one completer, this value
+        // its one owner (type invariants): one completion report at a time.
+        // The counters are read with READ_ONCE().
         let res = unsafe {
             ffi::nxp_txq_completed_wake(
                 self.txq.0.as_ptr(),
