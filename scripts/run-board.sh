@@ -12,7 +12,10 @@
 #
 # NXP_QEMU_EXTRA: extra QEMU options, appended as words (default none), e.g.
 # a TCG plugin (scripts/profile.sh); QEMU then gets up to 10 s after SIGTERM
-# to run its exit handlers before it is killed.
+# to run its exit handlers before it is killed. NXP_TCG_THREAD=single: one
+# host thread runs all the guest's cores in turn (QEMU's -accel
+# tcg,thread=single) instead of one thread each, for a multi-core board that
+# shares the host with another (scripts/test.sh).
 set -eu
 . "$(dirname "$0")/env.sh"
 board_vars "$1"
@@ -129,6 +132,7 @@ arm64-imx8mp)
 		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:5b
 	;;
 esac
+[ -z "${NXP_TCG_THREAD:-}" ] || set -- "$@" -accel "tcg,thread=$NXP_TCG_THREAD"
 # `ip netns exec` execs QEMU, so $! is QEMU itself.
 # shellcheck disable=SC2086 # NXP_QEMU_EXTRA is a list of words
 ip netns exec "$ns" "$@" ${NXP_QEMU_EXTRA:-} -initrd "$work/initrd.cpio.gz" -nographic -no-reboot < /dev/null > "$log" 2>&1 &

@@ -247,6 +247,7 @@ check "AF_XDP copy mode: the socket received all $N" test "$(xsk_count received)
 # and that at most 60 were passed at its start.
 p0=$(stat rx_xdp_pass)
 d0=$(stat rx_xdp_redirect)
+u0=$(udp)
 check "AF_XDP socket in copy mode for echoes" xsk_start xsk:copy:echo
 # (500 a second: in copy mode every frame is copied twice and sent back
 # through ndo_start_xmit from the process, which under emulation has left
@@ -256,7 +257,7 @@ back=${OUT:-0}
 xsk_end
 check "AF_XDP session ended" test $xr = 0
 redir=$(delta rx_xdp_redirect $d0)
-diag "AF_XDP copy mode: the program redirected $redir of the $N frames and passed $(delta rx_xdp_pass $p0) frames to the stack"
+diag "AF_XDP copy mode: the program redirected $redir of the $N frames and passed $(delta rx_xdp_pass $p0) frames to the stack, which received $(($(udp) - u0)) UDP datagrams"
 check "AF_XDP copy mode: every frame the program redirected reached the socket, was sent and completed" \
 	test "$(xsk_count received)/$(xsk_count sent)/$(xsk_count completed)" = $redir/$redir/$redir
 check "AF_XDP copy mode: those frames back at the host through the socket's Tx ring" test "$back" -ge "$redir"
