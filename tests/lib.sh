@@ -162,16 +162,18 @@ YNL_KS=/usr/share/nxp/ksft/linux
 YNL=$YNL_KS/tools/net/ynl/pyynl/cli.py
 YNL_SPEC=$YNL_KS/Documentation/netlink/specs/netdev.yaml
 have_ynl() { [ -f "$YNL" ] && command -v python3 > /dev/null; }
-# qstat_txq <ifname> <queue> <counter>: a counter of that Tx queue in the
+# qstat_q <ifname> <rx|tx> <queue> <counter>: a counter of that queue in the
 # netdev qstats ("none" where the driver keeps none, or without YNL).
-qstat_txq() {
+qstat_q() {
 	have_ynl || { echo none; return; }
 	python3 $YNL --spec $YNL_SPEC --no-schema --dump qstats-get --output-json \
 		--json "{\"ifindex\": $(cat /sys/class/net/$1/ifindex), \"scope\": [\"queue\"]}" 2> /dev/null |
 		python3 -c 'import json, sys
-q = [x for x in json.load(sys.stdin) if x.get("queue-type") == "tx" and x.get("queue-id") == int(sys.argv[1])]
-print(q[0].get(sys.argv[2], "none") if q else "none")' "$2" "$3" 2> /dev/null || echo none
+q = [x for x in json.load(sys.stdin) if x.get("queue-type") == sys.argv[1] and x.get("queue-id") == int(sys.argv[2])]
+print(q[0].get(sys.argv[3], "none") if q else "none")' "$2" "$3" "$4" 2> /dev/null || echo none
 }
+# qstat_txq <ifname> <queue> <counter>: the same, of a Tx queue.
+qstat_txq() { qstat_q "$1" tx "$2" "$3"; }
 
 # dbgdir: our driver's debugfs directory for $IF (NXP_PORT's interface), or
 # nothing. The directories are named <driver>-<register base>; with several

@@ -14,6 +14,9 @@ knob=$(dbgdir)/fail_rx_alloc
 diag "knob $knob"
 d0=$(cat /sys/class/net/$IF/statistics/rx_dropped)
 p0=$(cat /sys/class/net/$IF/statistics/rx_packets)
+# The per-queue count the kernel's hw/pp_alloc_fail.py reads (netdev
+# qstats, on the boards with YNL).
+a0=$(qstat_q $IF rx 0 rx-alloc-fail)
 n=300
 # Host to guest UDP at a fixed rate (TCP would back off and hardly consume
 # the failures); they are armed once it flows (right after boot iperf3 first
@@ -50,6 +53,11 @@ wait $pid
 sed "s/^/#   /" /tmp/iperf.out | tail -8
 diag "failures left: $left; rx_dropped $d0 -> $d1, rx_packets $p0 -> $p1 -> $p2 (1 s later)"
 check "rx_dropped grew by the $n injected failures" test $((d1 - d0)) -ge $n
+if [ "$a0" != none ]; then
+	a1=$(qstat_q $IF rx 0 rx-alloc-fail)
+	diag "qstats rx-alloc-fail of Rx queue 0: $a0 -> $a1"
+	check "qstats rx-alloc-fail counts the $n failures" test $((a1 - a0)) -ge $n
+fi
 check "frames kept arriving after the failures" test $((p2 - p1)) -gt 100
 check "traffic afterwards" ping -c 3 -W 3 $HOST_IP
 finish
