@@ -396,8 +396,8 @@ at_least() {
 # the benchmark, on one board per MAC). The boards whose emulated cores fit
 # the host's CPUs twice over (two one-core boards on two CPUs) share a lane
 # of two workers, each QEMU in its own network namespace
-# (scripts/run-board.sh); the other boards' main and debug jobs share a
-# second lane after it, and their benchmark jobs run alone at the end.
+# (scripts/run-board.sh); the other boards' main jobs share a second lane
+# after it, and their debug and benchmark jobs run alone.
 # In the lane, a board's debug and benchmark jobs follow the main jobs at
 # once when its main job is done and every kernel is built (the builds
 # ahead ended: a warm cache), so that neither worker waits for the other;
@@ -497,24 +497,20 @@ done
 [ -z "$jobs" ] || run_lane 2 $jobs
 # The other boards (two and four emulated cores) kept the host's two CPUs
 # only 41 to 61 % busy each when they ran alone (sampled every 10 s,
-# 2026-12-05), so two of their jobs run side by side as well, each board in
-# its own namespace: main jobs first, the debug jobs behind them (they wait
-# for their kernel's build on a first run). Side by side, each QEMU runs its
-# guest's cores in one host thread (NXP_TCG_THREAD=single): with a thread
-# per core, six threads on two CPUs preempt guest cores that hold a lock
-# while the others spin, and the transfers fell to a tenth (iperf3 on the
-# i.MX7D, fec_rs, 2026-12-06: 144/211 Mbit/s tx/rx beside the i.MX8M Plus,
-# 1519/1232 alone; with one thread each, side by side, 675/953).
-# NXP_PARALLEL=0: one at a time, a thread per core, the main pass before the
-# debug pass.
+# 2026-12-05), so their main jobs run side by side as well, each board in
+# its own namespace. Side by side, each QEMU runs its guest's cores in one
+# host thread (NXP_TCG_THREAD=single): with a thread per core, six threads
+# on two CPUs preempt guest cores that hold a lock while the others spin on
+# it, and the transfers fell to a tenth (iperf3 on the i.MX7D, fec_rs,
+# 2026-12-06: 144/211 Mbit/s tx/rx beside the i.MX8M Plus, 1519/1232
+# alone; with one thread each, side by side, 675/953). Their debug jobs run
+# alone, a thread per core (the debug pass): lockdep and KASAN are there to
+# catch what truly parallel cores do, a debug kernel in one thread slowed
+# TCP enough to fail a test's timing (tx_map_fail), and side by side they
+# gained little (1,008 s for both against 1,143 one after the other).
+# NXP_PARALLEL=0: every job alone.
 jobs=
 for b in $lone_boards; do jobs="$jobs main_board:$b"; done
-if [ $DEBUG_PASS = 1 ] && [ "${NXP_PARALLEL:-1}" = 1 ]; then
-	for b in $lone_boards; do jobs="$jobs debug_board:$b"; done
-	lone_debug=
-else
-	lone_debug=$lone_boards
-fi
 if [ "${NXP_PARALLEL:-1}" = 1 ] && [ "$(nproc)" -ge 2 ]; then
 	export NXP_TCG_THREAD=single
 	[ -z "$jobs" ] || run_lane 2 $jobs
@@ -532,7 +528,7 @@ fi
 if [ $DEBUG_PASS = 1 ]; then
 	jobs=$(sed -n 's/^\(debug_board:.*\)/\1/p' "$RES/later")
 	[ -z "$jobs" ] || run_lane 2 $jobs
-	for b in $lone_debug; do run_job debug_board "$b"; done
+	for b in $lone_boards; do run_job debug_board "$b"; done
 fi
 
 # (Done by now unless a kernel failed to build, which its pass reported.)

@@ -242,13 +242,18 @@ check "AF_XDP copy mode: the socket received all $N" test "$(xsk_count received)
 # three): the first 30 to 40 frames after the socket is ready go to the
 # stack. The driver received them; the program returned XDP_PASS, which it
 # does only where the socket map has no socket for the frame's Rx queue,
-# and redirected every frame after them. Not understood yet. Until then
-# this session checks that every frame the program redirected was echoed,
-# and that at most 60 were passed at its start.
+# and redirected every frame after them. Not understood yet. With two
+# boards side by side (the test command, 2026-12-06) it took the first
+# quarter second of the host's stream (123 of 500 frames; the socket
+# received the rest over the last 0.75 s). Until it is understood this
+# session lets the socket settle a second before the host sends, and checks
+# that every frame the program redirected was echoed and that at most 60
+# were passed at its start.
 p0=$(stat rx_xdp_pass)
 d0=$(stat rx_xdp_redirect)
 u0=$(udp)
 check "AF_XDP socket in copy mode for echoes" xsk_start xsk:copy:echo
+sleep 1
 # (500 a second: in copy mode every frame is copied twice and sent back
 # through ndo_start_xmit from the process, which under emulation has left
 # the Rx ring unserved for long enough to lose frames at 2000 a second.)
