@@ -17,6 +17,8 @@ pub(crate) mod gpio;
 pub(crate) mod mmio;
 pub(crate) mod of;
 pub(crate) mod pm;
+#[cfg(nxp_fec)]
+pub(crate) mod rpm;
 
 // The networking part links `shim_net.c`, whose ops tables call the driver's
 // entry points; a driver enables it (`--cfg nxp_net`, see Kbuild) once it

@@ -41,6 +41,10 @@ use crate::netdev::{
         Irq,
         RxNapi, //
     },
+    rpm::{
+        Powered,
+        Rpm, //
+    },
     xdp::XdpStats,
     xsk::XskPoolRef,
     MacAddr, //
@@ -183,6 +187,8 @@ pub(crate) struct Hw {
     /// The PPS and periodic output (none without a PTP clock or the line
     /// of its events).
     pub(crate) pps: Option<PpsOutput>,
+    /// Runtime PM of the register clocks.
+    pub(crate) power: Rpm,
 }
 
 /// The driver state of one ENET (the `net_device`'s private part).
@@ -190,9 +196,17 @@ pub(crate) struct Hw {
 pub(crate) struct Fec {
     /// The interrupt of the PPS and periodic output, requested when one is
     /// first turned on (`fec/pps.rs`) and freed before the PTP clock goes
-    /// (first field: freed before the rest of the state in any case).
+    /// (first field: freed before the rest of the state in any case), with
+    /// the register clocks kept on for its handler meanwhile.
     #[pin]
-    pub(crate) pps_irq: Mutex<Option<Irq>>,
+    pub(crate) pps_irq: Mutex<Option<(Irq, Powered)>>,
+    /// Runtime PM of the register clocks: every register access outside
+    /// probe holds a [`Powered`] reference, that of the open interface
+    /// (`open_power`) or its own (MDIO, the PTP clock, ethtool's reads).
+    pub(crate) power: Rpm,
+    /// The register clocks kept on while the interface is open.
+    #[pin]
+    pub(crate) open_power: Mutex<Option<Powered>>,
     pub(crate) dev: NetDev,
     pub(crate) dma: DmaDevice,
     pub(crate) node: Node,
@@ -348,6 +362,7 @@ impl Fec {
             tx_queues,
             ptp_inc,
             pps,
+            power,
         } = hw;
         let first_irq = irq_lines.first().copied();
         let rx_napi = RxNapi::new(ndev, NAPI_RX, first_irq)?;
@@ -366,6 +381,8 @@ impl Fec {
         let ptp_state = PtpState::new(ptp_inc);
         Ok(try_pin_init!(Fec {
             pps_irq <- new_mutex!(None),
+            power,
+            open_power <- new_mutex!(None),
             dev: ndev,
             dma,
             node,

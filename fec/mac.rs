@@ -45,6 +45,7 @@ use crate::netdev::{
         Irq,
         Napi, //
     },
+    rpm::Rpm,
     MacAddr, //
 };
 use crate::txring;
@@ -528,6 +529,8 @@ impl Fec {
 pub(crate) struct FecMdio {
     pub(crate) regs: Arc<regs::Regs>,
     pub(crate) dev: ARef<device::Device>,
+    /// Each transfer resumes the ENET (`fec_enet_mdio_read_c22()`).
+    pub(crate) power: Rpm,
 }
 
 impl FecMdio {
@@ -548,6 +551,7 @@ impl FecMdio {
 
 impl MdioOps for FecMdio {
     fn read(&self, addr: u32, reg: u32) -> Result<u16> {
+        let _on = self.power.get()?;
         self.regs
             .write(regs::MII_DATA, mmfr::frame(mmfr::OP_READ, addr, reg, 0));
         self.wait()?;
@@ -555,6 +559,7 @@ impl MdioOps for FecMdio {
     }
 
     fn write(&self, addr: u32, reg: u32, val: u16) -> Result {
+        let _on = self.power.get()?;
         self.regs
             .write(regs::MII_DATA, mmfr::frame(mmfr::OP_WRITE, addr, reg, val));
         self.wait()

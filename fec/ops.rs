@@ -64,11 +64,14 @@ impl NetDriver for Fec {
     }
 
     fn open(&self) -> Result {
+        // The register clocks on until `stop` (`fec_enet_open()`).
+        let on = self.power.get()?;
         *self.link.lock() = (0, false);
         {
             let _hw = self.hw_lock.lock();
             self.bring_up()?;
         }
+        *self.open_power.lock() = Some(on);
         self.dev.phy_start();
         Ok(())
     }
@@ -82,6 +85,10 @@ impl NetDriver for Fec {
             self.bring_down();
         }
         self.dev.carrier(false);
+        // Nothing touches the registers until the next open but the paths
+        // that resume the ENET themselves.
+        let on = self.open_power.lock().take();
+        drop(on);
     }
 
     // Inline into the shim's entry point: one call less per packet.
@@ -136,7 +143,10 @@ impl NetDriver for Fec {
     fn set_mac_address(&self, mac: MacAddr) -> Result {
         let _hw = self.hw_lock.lock();
         self.dev.set_mac(mac);
-        self.program_mac(mac);
+        // A MAC that is down gets it at its start (`fec_set_mac_address()`).
+        if self.up.load(Ordering::Acquire) {
+            self.program_mac(mac);
+        }
         Ok(())
     }
 
@@ -284,34 +294,49 @@ impl NetDriver for Fec {
         self.wake()
     }
 
+    // The PTP clock runs whether the interface is up or not (unlike the C
+    // fec's, which refuses while it is down): each operation resumes the
+    // ENET for its register accesses.
     fn ptp_adjfine(&self, scaled_ppm: i64) -> Result {
+        let _on = self.power.get()?;
         Fec::ptp_adjfine(self, scaled_ppm)
     }
 
     fn ptp_adjtime(&self, delta: i64) -> Result {
+        let _on = self.power.get()?;
         Fec::ptp_adjtime(self, delta);
         Ok(())
     }
 
     fn ptp_gettime(&self) -> Result<u64> {
+        let _on = self.power.get()?;
         Ok(Fec::ptp_gettime(self))
     }
 
     fn ptp_settime(&self, ns: u64) -> Result {
+        let _on = self.power.get()?;
         Fec::ptp_settime(self, ns);
         Ok(())
     }
 
     fn ptp_enable(&self, req: PtpRequest) -> Result {
+        let _on = self.power.get()?;
         Fec::ptp_enable(self, req)
     }
 
     fn ptp_keep(&self) -> u32 {
-        Fec::ptp_keep(self)
+        match self.power.get() {
+            Ok(_on) => Fec::ptp_keep(self),
+            // (Tried again in a second.)
+            Err(_) => 1000,
+        }
     }
 
     fn ptp_stop(&self) {
-        Fec::ptp_stop(self)
+        // (Without the clocks the outputs stay as they are, but their
+        // interrupt goes all the same.)
+        let on = self.power.get().ok();
+        Fec::ptp_stop(self, on.is_some());
     }
 
     fn hwtstamp_get(&self) -> HwTstamp {

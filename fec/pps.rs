@@ -145,14 +145,17 @@ impl Fec {
     }
 
     /// Requests the outputs' interrupt, unless it is requested already or
-    /// the clock is going (`ENODEV`).
+    /// the clock is going (`ENODEV`). Its handler reads the registers: the
+    /// ENET stays resumed while it is requested.
     fn pps_irq_request(&self, out: PpsOutput) -> Result {
         let mut irq = self.pps_irq.lock();
         if irq.is_none() {
             if self.ptp.lock().out.closed {
                 return Err(ENODEV);
             }
-            *irq = Some(Irq::request(out.line, c"fec_rs-pps", self.dev, PPS_IRQ)?);
+            let on = self.power.get()?;
+            let line = Irq::request(out.line, c"fec_rs-pps", self.dev, PPS_IRQ)?;
+            *irq = Some((line, on));
         }
         Ok(())
     }
@@ -358,8 +361,9 @@ impl Fec {
     }
 
     /// `NetDriver::ptp_stop`: both outputs off for good, their interrupt
-    /// freed (`fec_ptp_stop()`).
-    pub(crate) fn ptp_stop(&self) {
+    /// freed (`fec_ptp_stop()`); the channel's register cleared if the
+    /// ENET is resumed (`powered`).
+    pub(crate) fn ptp_stop(&self, powered: bool) {
         let Some(out) = self.pps else {
             return;
         };
@@ -368,7 +372,9 @@ impl Fec {
             s.out.closed = true;
             s.out.pps = false;
             s.out.perout = None;
-            self.regs.write(out.tcsr, 0);
+            if powered {
+                self.regs.write(out.tcsr, 0);
+            }
         }
         // After `closed`: no request makes a new one.
         drop(self.pps_irq.lock().take());

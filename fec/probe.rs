@@ -43,6 +43,7 @@ use crate::netdev::{
     },
     of::Node,
     ptp::PtpOutputs,
+    rpm::RuntimePm,
     MacAddr, //
 };
 use crate::ring::RingConfig;
@@ -72,35 +73,21 @@ use kernel::{
     }, //
 };
 
-/// A clock enabled for as long as the value lives.
-struct EnabledClk(ClkRef);
-
-/// A required or an optional clock (an absent optional one is a no-op).
-enum ClkRef {
-    Required(Clk),
-    Optional(OptionalClk),
-}
+/// An optional clock enabled for as long as the value lives (an absent one
+/// is a no-op).
+struct EnabledClk(OptionalClk);
 
 impl EnabledClk {
     fn clk(&self) -> &Clk {
-        match &self.0 {
-            ClkRef::Required(c) => c,
-            ClkRef::Optional(c) => c,
-        }
-    }
-
-    fn enable(c: ClkRef) -> Result<Self> {
-        let e = Self(c);
-        e.clk().prepare_enable()?;
-        Ok(e)
-    }
-
-    fn get(dev: &device::Device, name: &CStr) -> Result<Self> {
-        Self::enable(ClkRef::Required(Clk::get(dev, Some(name))?))
+        &self.0
     }
 
     fn get_optional(dev: &device::Device, name: &CStr) -> Result<Self> {
-        Self::enable(ClkRef::Optional(OptionalClk::get(dev, Some(name))?))
+        let c = OptionalClk::get(dev, Some(name))?;
+        // (Enabled before it is wrapped: a clock that failed to enable is
+        // not disabled on drop.)
+        c.prepare_enable()?;
+        Ok(Self(c))
     }
 }
 
@@ -111,12 +98,18 @@ impl Drop for EnabledClk {
 }
 
 /// The platform driver's data for a bound ENET. Fields drop in order: the
-/// net_device (and its PHY) before the MDIO bus, the clocks last.
+/// net_device (and its PHY) before the MDIO bus, then runtime PM (the
+/// register clocks off), the other clocks last.
 pub(crate) struct Enet {
     net: Registration<Fec>,
     _mdio: MdioBus<FecMdio>,
+    pub(crate) rpm: RuntimePm,
     _clks: KVec<EnabledClk>,
 }
+
+/// The ENET's register clocks run only while runtime PM has it resumed;
+/// it suspends this long after its last use (`FEC_MDIO_PM_TIMEOUT`).
+const AUTOSUSPEND_MS: u32 = 100;
 
 /// The platform driver.
 pub(crate) struct FecRs;
@@ -135,16 +128,23 @@ kernel::of_device_table!(
 
 crate::netdev::net::declare_net_driver!(Fec);
 
-/// Enables the clocks of an ENET. The register block is clocked by "ipg"
-/// (registers, MDC) and "ahb" (bus, also the coalescing timer): both must
-/// run before any access. The optional ones clock the PHY interface
-/// (`fec_enet_clk_enable()`: the RMII reference the ENET may drive, RGMII's
-/// 2x Tx clock) and the 1588 timer ("ptp", kept on while bound so the PTP
-/// clock runs whether the interface is up or not).
+/// The register block is clocked by "ipg" (registers, MDC) and "ahb" (bus,
+/// also the coalescing timer): both must run for any access. Runtime PM
+/// gates them while the ENET is unused: down, between MDIO transfers and
+/// the PTP clock's or ethtool's reads (`fec_runtime_suspend()`).
+const REGISTER_CLOCKS: [&CStr; 2] = [c"ipg", c"ahb"];
+
+/// The rate of clock `name` of `dev` (0 if the clock has none).
+fn clk_rate(dev: &device::Device, name: &CStr) -> Result<u32> {
+    Ok(u32::try_from(Clk::get(dev, Some(name))?.rate().0).unwrap_or(u32::MAX))
+}
+
+/// Enables the other clocks of an ENET, all optional, for as long as it is
+/// bound: they clock the PHY interface (`fec_enet_clk_enable()`: the RMII
+/// reference the ENET may drive, RGMII's 2x Tx clock) and the 1588 timer
+/// ("ptp", so that the PTP clock runs whether the interface is up or not).
 fn enable_clocks(dev: &device::Device<device::Bound>) -> Result<KVec<EnabledClk>> {
     let mut clks = KVec::new();
-    clks.push(EnabledClk::get(dev, c"ipg")?, GFP_KERNEL)?;
-    clks.push(EnabledClk::get(dev, c"ahb")?, GFP_KERNEL)?;
     for name in [c"enet_out", c"enet_clk_ref", c"enet_2x_txclk", c"ptp"] {
         clks.push(EnabledClk::get_optional(dev, name)?, GFP_KERNEL)?;
     }
@@ -359,18 +359,21 @@ impl platform::Driver for FecRs {
         unsafe { dma::set_desc_addr_mask(pdev) }?;
         let node = Node::of_device(dev).ok_or(ENODEV)?;
 
+        let ipg_rate = clk_rate(dev, REGISTER_CLOCKS[0])?;
+        let itr_rate = clk_rate(dev, REGISTER_CLOCKS[1])?;
+        // The register clocks on, and kept on until probe ends.
+        let (rpm, _probing) = RuntimePm::enable(dev, &REGISTER_CLOCKS, AUTOSUSPEND_MS)?;
         let clks = enable_clocks(dev)?;
-        let ipg_rate = u32::try_from(clks[0].clk().rate().0).unwrap_or(u32::MAX);
-        let itr_rate = u32::try_from(clks[1].clk().rate().0).unwrap_or(u32::MAX);
         // `enet_clk_ref` (optional: no clock has rate 0).
-        let clk_ref_rate = u32::try_from(clks[3].clk().rate().0).unwrap_or(u32::MAX);
-        let ptp_inc = ptp_inc(dev, variant, clks[5].clk().rate().0);
+        let clk_ref_rate = u32::try_from(clks[1].clk().rate().0).unwrap_or(u32::MAX);
+        let ptp_inc = ptp_inc(dev, variant, clks[3].clk().rate().0);
         let Some(mscr) = regs::mscr(ipg_rate) else {
             dev_err!(dev, "ipg clock {ipg_rate} Hz too fast for the MII speed\n");
             return Err(EINVAL);
         };
 
-        let regs = Arc::new(Mmio::map(&node, 0, c"fec_rs")?, GFP_KERNEL)?;
+        let regs = Mmio::map(&node, 0, c"fec_rs")?.checked_by(&rpm.rpm());
+        let regs = Arc::new(regs, GFP_KERNEL)?;
         let (irq_lines, pps_line) = irq_lines(pdev)?;
         let (mac, source) = mac_address(&node, &regs);
         dev_info!(dev, "mac {mac} ({source})\n");
@@ -394,6 +397,7 @@ impl platform::Driver for FecRs {
         let bus = FecMdio {
             regs: regs.clone(),
             dev: dev.as_ref().into(),
+            power: rpm.rpm(),
         };
         let mdio = MdioBus::register(dev, mdio_np.as_ref(), &id, bus)?;
 
@@ -427,6 +431,7 @@ impl platform::Driver for FecRs {
             tx_queues,
             ptp_inc,
             pps,
+            power: rpm.rpm(),
         };
         let init = move |ndev| Fec::new(ndev, hw, &id, mac);
         let net = Registration::new(dev, tx_queues as u32, 1, init, attach_phy)?;
@@ -439,6 +444,7 @@ impl platform::Driver for FecRs {
         Ok(Enet {
             net,
             _mdio: mdio,
+            rpm,
             _clks: clks,
         })
     }

@@ -101,6 +101,21 @@ extern "C" {
     );
     pub(crate) fn nxp_debugfs_remove(dir: *mut bindings::dentry);
 
+    pub(crate) fn nxp_rpm_enable(
+        dev: *mut bindings::device,
+        clocks: *const *const c_char,
+        n: c_int,
+        autosuspend_ms: c_int,
+    ) -> c_int;
+    pub(crate) fn nxp_rpm_disable(dev: *mut bindings::device);
+    pub(crate) fn nxp_rpm_get(dev: *mut bindings::device) -> c_int;
+    pub(crate) fn nxp_rpm_put(dev: *mut bindings::device);
+    pub(crate) fn nxp_rpm_force_suspend(dev: *mut bindings::device) -> c_int;
+    pub(crate) fn nxp_rpm_force_resume(dev: *mut bindings::device) -> c_int;
+    pub(crate) fn nxp_rpm_runtime_suspend(dev: *mut bindings::device) -> c_int;
+    pub(crate) fn nxp_rpm_runtime_resume(dev: *mut bindings::device) -> c_int;
+    pub(crate) fn nxp_rpm_check(dev: *mut bindings::device, offset: usize);
+
     pub(crate) fn nxp_max_skb_frags() -> c_uint;
     pub(crate) fn nxp_single_cpu() -> bool;
 

@@ -123,6 +123,10 @@ pub(crate) struct Mmio<E: ByteOrder, const W: usize> {
     base: NonNull<c_void>,
     res: ffi::NxpRes,
     _e: PhantomData<E>,
+    /// Debug builds: the runtime PM that gates the window's clocks, checked
+    /// at every access ([`Mmio::checked_by`]).
+    #[cfg(nxp_rpm_check)]
+    rpm: Option<super::rpm::Rpm>,
 }
 
 // SAFETY: The window is plain MMIO; any thread may access it, and 32-bit
@@ -152,12 +156,35 @@ impl<E: ByteOrder, const W: usize> Mmio<E, W> {
             base,
             res,
             _e: PhantomData,
+            #[cfg(nxp_rpm_check)]
+            rpm: None,
         };
         if this.res.size < W as u64 {
             // Dropping `this` unmaps the too-small window.
             return Err(EINVAL);
         }
         Ok(this)
+    }
+
+    /// The window of a device whose clocks `rpm` gates. Debug builds
+    /// (`nxp_rpm_check`, see Kbuild) then warn at an access while the device
+    /// is runtime-suspended: QEMU answers it, silicon would not.
+    #[cfg(nxp_fec)]
+    #[cfg_attr(not(nxp_rpm_check), expect(unused_mut, unused_variables))]
+    pub(crate) fn checked_by(mut self, rpm: &super::rpm::Rpm) -> Self {
+        #[cfg(nxp_rpm_check)]
+        {
+            self.rpm = Some(rpm.clone());
+        }
+        self
+    }
+
+    #[inline]
+    fn check(&self, _reg: Reg<W>) {
+        #[cfg(nxp_rpm_check)]
+        if let Some(rpm) = &self.rpm {
+            rpm.check(_reg.offset());
+        }
     }
 
     /// Physical start address of the window.
@@ -173,6 +200,7 @@ impl<E: ByteOrder, const W: usize> Mmio<E, W> {
     /// Reads a register.
     #[inline]
     pub(crate) fn read(&self, reg: Reg<W>) -> u32 {
+        self.check(reg);
         // SAFETY: By the invariants of `Reg` and `Self`, the address is aligned
         // and inside the live mapping.
         unsafe { E::read(self.base.as_ptr().byte_add(reg.offset())) }
@@ -181,6 +209,7 @@ impl<E: ByteOrder, const W: usize> Mmio<E, W> {
     /// Writes a register.
     #[inline]
     pub(crate) fn write(&self, reg: Reg<W>, val: u32) {
+        self.check(reg);
         // SAFETY: By the invariants of `Reg` and `Self`, the address is aligned
         // and inside the live mapping.
         unsafe { E::write(self.base.as_ptr().byte_add(reg.offset()), val) }

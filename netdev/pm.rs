@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! System sleep for platform drivers.
+//! System sleep (and the runtime PM callbacks) for platform drivers.
 //!
 //! The stock `kernel::platform` adapter registers no `dev_pm_ops`. [`Adapter`]
 //! registers the platform driver as `kernel::platform::Adapter` does, with
 //! the system sleep callbacks of [`SystemSleep`] in `driver.pm` (the C
 //! drivers' `SYSTEM_SLEEP_PM_OPS(suspend, resume)`: suspend, freeze and
-//! poweroff; resume, thaw and restore). A crate root names it in place of
+//! poweroff; resume, thaw and restore), and with [`SystemSleep::RUNTIME_PM`]
+//! the runtime callbacks of [`super::rpm`]. A crate root names it in place of
 //! `kernel::module_platform_driver!`:
 //!
 //! ```ignore
@@ -38,6 +39,11 @@ pub(crate) trait SystemSleep: platform::Driver + 'static {
     fn suspend(data: Pin<&Self::Data<'_>>) -> Result;
     /// The system is back.
     fn resume(data: Pin<&Self::Data<'_>>) -> Result;
+
+    /// Whether the driver uses runtime PM through
+    /// [`RuntimePm`](super::rpm::RuntimePm): its runtime callbacks then
+    /// gate the clocks that enabled it.
+    const RUNTIME_PM: bool = false;
 }
 
 /// The registration of platform driver `T` with `T`'s [`SystemSleep`]
@@ -62,9 +68,28 @@ impl<T: SystemSleep> Adapter<T> {
         thaw: Some(Self::resume_callback),
         poweroff: Some(Self::suspend_callback),
         restore: Some(Self::resume_callback),
+        runtime_suspend: Self::RUNTIME_SUSPEND,
+        runtime_resume: Self::RUNTIME_RESUME,
         // SAFETY: All-zero is a valid `dev_pm_ops`: no callback.
         ..unsafe { core::mem::zeroed() }
     };
+
+    /// The runtime callbacks ([`SystemSleep::RUNTIME_PM`]): the PM clock
+    /// list turned off and on. They use no driver data, so they may run
+    /// before probe has returned (and it has set the data) and after
+    /// remove.
+    const RUNTIME_SUSPEND: Option<unsafe extern "C" fn(*mut bindings::device) -> c_int> =
+        if T::RUNTIME_PM {
+            Some(super::ffi::nxp_rpm_runtime_suspend)
+        } else {
+            None
+        };
+    const RUNTIME_RESUME: Option<unsafe extern "C" fn(*mut bindings::device) -> c_int> =
+        if T::RUNTIME_PM {
+            Some(super::ffi::nxp_rpm_runtime_resume)
+        } else {
+            None
+        };
 
     /// Runs `f` on the driver data of the bound device `dev`.
     ///

@@ -17,6 +17,8 @@
 #include <linux/of_net.h>
 #include <linux/phy.h>
 #include <linux/platform_device.h>
+#include <linux/pm_clock.h>
+#include <linux/pm_runtime.h>
 #include <linux/skbuff.h>
 #include <linux/string.h>
 
@@ -207,4 +209,119 @@ void nxp_debugfs_create_atomic(struct dentry *dir, const char *name, void *atomi
 void nxp_debugfs_remove(struct dentry *dir)
 {
 	debugfs_remove(dir);
+}
+
+#ifdef CONFIG_PM_CLK
+static int nxp_clk_on(struct device *dev)
+{
+	return pm_clk_resume(dev);
+}
+
+static int nxp_clk_off(struct device *dev)
+{
+	return pm_clk_suspend(dev);
+}
+#else
+/* No PM clock list (the PowerPC kernels, whose eTSEC drivers have no runtime
+ * PM): nxp_rpm_enable() fails before it would use one. */
+static int nxp_clk_on(struct device *dev)
+{
+	return -EOPNOTSUPP;
+}
+
+static int nxp_clk_off(struct device *dev)
+{
+	return 0;
+}
+#endif
+
+/* Runtime PM with the clocks @clocks (@n names) of @dev gated while it is
+ * runtime-suspended: they go on the device's PM clock list (released with
+ * the device's resources), which the runtime callbacks below turn off and
+ * on, and run from here on. Autosuspend after @autosuspend_ms of disuse.
+ * On success the device is runtime-active and the caller holds a usage
+ * reference (the C fec's probe sequence), to give back with nxp_rpm_put().
+ */
+int nxp_rpm_enable(struct device *dev, const char *const *clocks, int n, int autosuspend_ms)
+{
+	int i, err;
+
+	err = devm_pm_clk_create(dev);
+	if (err)
+		return err;
+	for (i = 0; i < n; i++) {
+		err = pm_clk_add(dev, clocks[i]);
+		if (err)
+			return err;
+	}
+	err = nxp_clk_on(dev);
+	if (err)
+		return err;
+	pm_runtime_set_autosuspend_delay(dev, autosuspend_ms);
+	pm_runtime_use_autosuspend(dev);
+	pm_runtime_get_noresume(dev);
+	pm_runtime_set_active(dev);
+	pm_runtime_enable(dev);
+	return 0;
+}
+
+/* Undoes nxp_rpm_enable() once no usage reference is left: runtime PM off
+ * with the device resumed, then its clocks off. */
+void nxp_rpm_disable(struct device *dev)
+{
+	int err = pm_runtime_get_sync(dev);
+
+	pm_runtime_put_noidle(dev);
+	pm_runtime_disable(dev);
+	pm_runtime_dont_use_autosuspend(dev);
+	/* After a failed resume the clocks are off already. */
+	if (err >= 0)
+		nxp_clk_off(dev);
+	pm_runtime_set_suspended(dev);
+}
+
+/* A usage reference: the device resumed (its clocks on) until the matching
+ * nxp_rpm_put(). May sleep. */
+int nxp_rpm_get(struct device *dev)
+{
+	return pm_runtime_resume_and_get(dev);
+}
+
+/* Gives a usage reference back; the device suspends after the autosuspend
+ * delay once none is left. Does not sleep. */
+void nxp_rpm_put(struct device *dev)
+{
+	pm_runtime_put_autosuspend(dev);
+}
+
+/* System sleep: the device suspended whatever its usage (its clocks off),
+ * and back as it was. */
+int nxp_rpm_force_suspend(struct device *dev)
+{
+	return pm_runtime_force_suspend(dev);
+}
+
+int nxp_rpm_force_resume(struct device *dev)
+{
+	return pm_runtime_force_resume(dev);
+}
+
+/* The runtime PM callbacks of a driver using nxp_rpm_enable(). */
+int nxp_rpm_runtime_suspend(struct device *dev)
+{
+	return nxp_clk_off(dev);
+}
+
+int nxp_rpm_runtime_resume(struct device *dev)
+{
+	return nxp_clk_on(dev);
+}
+
+/* Debug builds: a register access at @offset of a device whose clocks
+ * runtime PM has gated is a bug (on silicon the access hangs or reads
+ * garbage; QEMU does not mind, so this check is what shows it). */
+void nxp_rpm_check(struct device *dev, unsigned long offset)
+{
+	dev_WARN_ONCE(dev, pm_runtime_status_suspended(dev),
+		      "register %#lx accessed while runtime-suspended\n", offset);
 }

@@ -67,6 +67,18 @@ void nxp_debugfs_create_x32(struct dentry *dir, const char *name, u32 *val);
 void nxp_debugfs_create_atomic(struct dentry *dir, const char *name, void *atomic);
 void nxp_debugfs_remove(struct dentry *dir);
 
+/* Runtime PM of a device whose clocks (the PM clock list) are gated while
+ * it is runtime-suspended. */
+int nxp_rpm_enable(struct device *dev, const char *const *clocks, int n, int autosuspend_ms);
+void nxp_rpm_disable(struct device *dev);
+int nxp_rpm_get(struct device *dev);
+void nxp_rpm_put(struct device *dev);
+int nxp_rpm_force_suspend(struct device *dev);
+int nxp_rpm_force_resume(struct device *dev);
+int nxp_rpm_runtime_suspend(struct device *dev);
+int nxp_rpm_runtime_resume(struct device *dev);
+void nxp_rpm_check(struct device *dev, unsigned long offset);
+
 /* Packets. */
 unsigned int nxp_max_skb_frags(void);
 bool nxp_single_cpu(void);
