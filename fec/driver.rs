@@ -202,7 +202,8 @@ pub(crate) struct Fec {
     pub(crate) pps_irq: Mutex<Option<(Irq, Powered)>>,
     /// Runtime PM of the register clocks: every register access outside
     /// probe holds a [`Powered`] reference, that of the open interface
-    /// (`open_power`) or its own (MDIO, the PTP clock, ethtool's reads).
+    /// (`open_power`) or its own (MDIO, the PTP clock), or runs where the
+    /// kernel holds one (every ethtool operation).
     pub(crate) power: Rpm,
     /// The register clocks kept on while the interface is open.
     #[pin]

@@ -182,12 +182,11 @@ impl EthtoolOps for Fec {
         for (o, v) in out.iter_mut().zip(vals) {
             *o = v;
         }
-        // The MIB counters follow, read live (0 if the ENET cannot resume),
-        // then the XDP counters.
-        if let Ok(_on) = self.power.get() {
-            for (o, (_, reg)) in out.iter_mut().skip(vals.len()).zip(regs::MIB.iter()) {
-                *o = u64::from(self.regs.read(*reg));
-            }
+        // The MIB counters follow, read live, then the XDP counters. (Like
+        // every ethtool operation this runs with the ENET resumed: the
+        // ethtool core resumes the net_device's parent around each.)
+        for (o, (_, reg)) in out.iter_mut().skip(vals.len()).zip(regs::MIB.iter()) {
+            *o = u64::from(self.regs.read(*reg));
         }
         let xdp = self.xdp_stats.values();
         for (o, v) in out.iter_mut().skip(vals.len() + regs::MIB.len()).zip(xdp) {
@@ -197,14 +196,13 @@ impl EthtoolOps for Fec {
 
     fn std_stats(&self, queue: Option<u32>, s: &mut StdStats) {
         match queue {
-            // The MIB's IEEE 802.3 flow-control frame counters, read live.
-            // (None if the ENET cannot resume.)
+            // The MIB's IEEE 802.3 flow-control frame counters, read live
+            // (ethtool's pause, MAC and RMON statistics: resumed by the
+            // ethtool core).
             None => {
-                if let Ok(_on) = self.power.get() {
-                    s.tx_pause = u64::from(self.regs.read(regs::MIB_TX_FDXFC));
-                    s.rx_pause = u64::from(self.regs.read(regs::MIB_RX_FDXFC));
-                    self.mib_std_stats(s);
-                }
+                s.tx_pause = u64::from(self.regs.read(regs::MIB_TX_FDXFC));
+                s.rx_pause = u64::from(self.regs.read(regs::MIB_RX_FDXFC));
+                self.mib_std_stats(s);
             }
             // Queue `i`: Rx queue 0 has the device's Rx counters, each Tx
             // queue its own.
@@ -225,11 +223,6 @@ impl EthtoolOps for Fec {
     }
 
     fn regs(&self, out: &mut [u32]) {
-        // (All 0 if the ENET cannot resume: `fec_enet_get_regs()` fails
-        // then.)
-        let Ok(_on) = self.power.get() else {
-            return;
-        };
         // The C driver's register list; the rest of the window reads 0.
         let avb: &[regs::Reg] = if self.variant.quirks.has(Quirks::HAS_MULTI_QUEUES) {
             &regs::DUMP_AVB

@@ -333,10 +333,7 @@ impl NetDriver for Fec {
     }
 
     fn ptp_stop(&self) {
-        // (Without the clocks the outputs stay as they are, but their
-        // interrupt goes all the same.)
-        let on = self.power.get().ok();
-        Fec::ptp_stop(self, on.is_some());
+        Fec::ptp_stop(self)
     }
 
     fn hwtstamp_get(&self) -> HwTstamp {

@@ -362,17 +362,18 @@ impl Fec {
 
     /// `NetDriver::ptp_stop`: both outputs off for good, their interrupt
     /// freed (`fec_ptp_stop()`); the channel's register cleared if the
-    /// ENET is resumed (`powered`).
-    pub(crate) fn ptp_stop(&self, powered: bool) {
+    /// ENET can be resumed for it (the interrupt goes all the same).
+    pub(crate) fn ptp_stop(&self) {
         let Some(out) = self.pps else {
             return;
         };
+        let powered = self.power.get().ok();
         {
             let mut s = self.ptp.lock();
             s.out.closed = true;
             s.out.pps = false;
             s.out.perout = None;
-            if powered {
+            if powered.is_some() {
                 self.regs.write(out.tcsr, 0);
             }
         }

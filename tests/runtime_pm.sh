@@ -4,8 +4,9 @@
 # register clocks (ipg, ahb) are gated (`fec_runtime_suspend()`); whatever
 # touches its registers resumes it meanwhile: open, ethtool's counter and
 # register reads, and with fec_rs MDIO transfers and the PTP clock (the C
-# fec connects its PHY only while up, and its PTP clock refuses while down). Each of those works
-# while down, and the controller suspends again afterwards. On the debug
+# fec connects its PHY only while up, and its PTP clock refuses while
+# down). Each of those works while down, and the controller suspends again
+# afterwards. On the debug
 # kernels fec_rs also warns at any register access while suspended (a
 # splat, which fails the test that caused it): QEMU lets such an access
 # through, silicon would not. The eTSEC drivers (the C gianfar and ours)
