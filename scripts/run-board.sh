@@ -15,7 +15,9 @@
 # to run its exit handlers before it is killed. NXP_TCG_THREAD=single: one
 # host thread runs all the guest's cores in turn (QEMU's -accel
 # tcg,thread=single) instead of one thread each, for a multi-core board that
-# shares the host with another (scripts/test.sh).
+# shares the host with another (scripts/test.sh). NXP_VCPUS=<n>: at most n
+# emulated cores on a multi-core board (the debug pass: no more QEMU threads
+# than the host has CPUs, scripts/test.sh).
 set -eu
 . "$(dirname "$0")/env.sh"
 board_vars "$1"
@@ -96,6 +98,8 @@ gcc -O2 -Wall -o "$work/host-tools/udp-flood" "$NXP_TOP/scripts/udp-flood.c" ||
 ipn env NXP_TOP="$NXP_TOP" NXP_HOST_TOOLS="$work/host-tools" python3 "$NXP_TOP/scripts/remote-agent.py" 10.77.0.1 7999 \
 	"$work/token" "$hostbin" > "$work/agent.log" 2>&1 &
 
+smp=$VCPUS
+[ -z "${NXP_VCPUS:-}" ] || [ "$NXP_VCPUS" -ge "$smp" ] || smp=$NXP_VCPUS
 case $BOARD in
 ppc-e500)
 	set -- qemu-system-ppc -M ppce500 -cpu e500v2 -m 512 \
@@ -104,7 +108,7 @@ ppc-e500)
 		-device eTSEC,netdev=n0,mac=52:54:00:12:34:56
 	;;
 arm-imx7)
-	set -- qemu-system-arm -M mcimx7d-sabre -smp "$VCPUS" -m 512M \
+	set -- qemu-system-arm -M mcimx7d-sabre -smp "$smp" -m 512M \
 		-kernel "$kdir/$KIMAGE" -dtb "$kdir/$DTB" \
 		-append "console=ttymxc0,115200" \
 		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:57 \
@@ -121,12 +125,12 @@ arm-imx6ul)
 		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:5a
 	;;
 arm64-imx8mp)
-	# Four Cortex-A53, ENET1 only (EQOS is not emulated); the console is
+	# Four Cortex-A53 (or NXP_VCPUS), ENET1 only (EQOS is not emulated); the console is
 	# UART2. The device tree as QEMU's documentation of the machine asks
 	# (kernel/dts/imx8mp-evk-qemu.sh).
 	dtb=$work/imx8mp-evk-qemu.dtb
 	"$NXP_TOP/kernel/dts/imx8mp-evk-qemu.sh" "$kdir" "$kdir/$DTB" "$dtb"
-	set -- qemu-system-aarch64 -M imx8mp-evk -smp "$VCPUS" -m 1G \
+	set -- qemu-system-aarch64 -M imx8mp-evk -smp "$smp" -m 1G \
 		-kernel "$kdir/$KIMAGE" -dtb "$dtb" \
 		-append "console=ttymxc1,115200" -serial null -serial mon:stdio \
 		-nic tap,ifname=tap0,script=no,downscript=no,mac=52:54:00:12:34:5b
