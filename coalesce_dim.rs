@@ -96,7 +96,7 @@ pub(crate) type Slot<C, V> = fn(&mut C) -> &mut Coalescing<V>;
 /// sleep.
 pub(crate) fn switch<C: Unpin, V: Copy>(
     cfg: &SpinLock<C>,
-    napi: &Napi,
+    napi: &Napi<'_>,
     on: bool,
     slot: Slot<C, V>,
     dir: Dir,
@@ -120,7 +120,7 @@ pub(crate) fn switch<C: Unpin, V: Copy>(
 /// the Tx one's.
 pub(crate) fn switch_pair<C: Unpin, V: Copy>(
     cfg: &SpinLock<C>,
-    napis: (&Napi, &Napi),
+    napis: (&Napi<'_>, &Napi<'_>),
     on: (bool, bool),
     slot: Slot<C, V>,
     to_hw: impl Fn((u32, u32)) -> V,

@@ -115,10 +115,10 @@ enum Gather {
 /// `bufs` has an entry per descriptor: every descriptor owns a page, whose
 /// current buffer it is armed with. The buffers of the frame being gathered
 /// are owned by its skb, none of them by a descriptor.
-pub(crate) struct RxBook {
+pub(crate) struct RxBook<'a> {
     size: RingSize,
     bufs: KVec<SlotPage>,
-    pool: PagePool,
+    pool: PagePool<'a>,
     /// Bytes in front of the device's data in each buffer.
     headroom: u32,
     /// Next descriptor to look at (free-running).
@@ -127,7 +127,7 @@ pub(crate) struct RxBook {
     gather: Gather,
 }
 
-impl RxBook {
+impl<'a> RxBook<'a> {
     /// A pool of buffers for `napi`'s ring (Rx queue `queue`), each written
     /// by the device `headroom` bytes in, at most `buf_len` bytes; every
     /// descriptor armed.
@@ -135,7 +135,7 @@ impl RxBook {
     pub(crate) fn new<D: RxDescs>(
         descs: &D,
         dma: &DmaDevice,
-        napi: &RxNapi,
+        napi: &RxNapi<'a>,
         queue: u32,
         size: RingSize,
         headroom: u32,
@@ -323,7 +323,7 @@ impl RxBook {
         frame_len: u32,
         no_buffer: impl FnOnce() -> bool,
         napi: Polled<'_>,
-        dev: NetDev,
+        dev: NetDev<'_>,
     ) -> (Delivery, bool) {
         if piece > 0 {
             self.gather(descs, i, piece, 0, no_buffer, |_| RxMeta::NONE);
@@ -398,7 +398,7 @@ impl RxBook {
         no_buffer: bool,
         meta: impl FnOnce(&RxPage) -> RxMeta,
         napi: Polled<'_>,
-        dev: NetDev,
+        dev: NetDev<'_>,
         xdp: Option<XdpRx<'_, '_>>,
     ) -> (Delivery, bool) {
         let Some(page) = self.swap_buffer(descs, i, no_buffer) else {
@@ -450,7 +450,7 @@ impl RxBook {
         page: RxPage,
         off: u32,
         len: u32,
-        dev: NetDev,
+        dev: NetDev<'_>,
     ) -> Option<(RxPage, u32, u32)> {
         let done = match self.pool.run_xdp(x.poll, page, off, len) {
             (XdpVerdict::Pass { off, len }, Some(p)) => {
@@ -475,7 +475,7 @@ impl RxBook {
     }
 }
 
-impl Drop for RxBook {
+impl Drop for RxBook<'_> {
     fn drop(&mut self) {
         self.abandon();
         for page in self.bufs.drain_all() {

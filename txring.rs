@@ -118,7 +118,7 @@ pub(crate) fn irq_batches(combined_napi: bool) -> bool {
 /// the reclaim left the ring's consumer counter at `consumed`; `produced`
 /// is the ring's producer counter and `kick` rings the doorbell.
 pub(crate) fn tx_timer(
-    napi: &Napi,
+    napi: &Napi<'_>,
     t: TxTimer,
     produced: &AtomicU32,
     consumed: u32,

@@ -193,13 +193,13 @@ pub(crate) struct Hw {
 
 /// The driver state of one ENET (the `net_device`'s private part).
 #[pin_data(PinnedDrop)]
-pub(crate) struct Fec {
+pub(crate) struct Fec<'a> {
     /// The interrupt of the PPS and periodic output, requested when one is
     /// first turned on (`fec/pps.rs`) and freed before the PTP clock goes
     /// (first field: freed before the rest of the state in any case), with
     /// the register clocks kept on for its handler meanwhile.
     #[pin]
-    pub(crate) pps_irq: Mutex<Option<(Irq, Powered)>>,
+    pub(crate) pps_irq: Mutex<Option<(Irq<'a>, Powered)>>,
     /// Runtime PM of the register clocks: every register access outside
     /// probe holds a [`Powered`] reference, that of the open interface
     /// (`open_power`) or its own (MDIO, the PTP clock), or runs where the
@@ -208,7 +208,7 @@ pub(crate) struct Fec {
     /// The register clocks kept on while the interface is open.
     #[pin]
     pub(crate) open_power: Mutex<Option<Powered>>,
-    pub(crate) dev: NetDev,
+    pub(crate) dev: NetDev<'a>,
     pub(crate) dma: DmaDevice,
     pub(crate) node: Node,
     pub(crate) variant: &'static Variant,
@@ -243,17 +243,17 @@ pub(crate) struct Fec {
     pub(crate) tx_halted: AtomicBool,
     /// The Tx queues and their rings, each with its NAPI; never empty
     /// (probe makes at least one), so `txs[0]` is always there.
-    pub(crate) txs: KVec<TxPath>,
+    pub(crate) txs: KVec<TxPath<'a>>,
     /// The Rx ring, used by the Rx NAPI (and by the set-up paths with NAPI
     /// off).
     #[pin]
-    pub(crate) rx: SpinLock<Option<RxRing>>,
+    pub(crate) rx: SpinLock<Option<RxRing<'a>>>,
     /// Interrupts requested while the interface is up.
     #[pin]
-    pub(crate) irqs: SpinLock<KVec<Irq>>,
+    pub(crate) irqs: SpinLock<KVec<Irq<'a>>>,
     // The NAPIs are dropped after the rings (a ring's page pool points at
     // its NAPI).
-    pub(crate) rx_napi: RxNapi,
+    pub(crate) rx_napi: RxNapi<'a>,
     pub(crate) stats: FecStats,
     pub(crate) xdp_stats: XdpStats,
     #[pin]
@@ -307,7 +307,7 @@ pub(crate) struct Fec {
 /// address `mac`, its XDP features and, on the AVB parts with several Tx
 /// queues, the queue of each VLAN priority. Returns the limit software TSO
 /// keeps on the packets the stack builds.
-fn setup_netdev(ndev: NetDev, hw: &Hw, mac: MacAddr) -> Result<TsoLimit> {
+fn setup_netdev(ndev: NetDev<'_>, hw: &Hw, mac: MacAddr) -> Result<TsoLimit> {
     let features = Features {
         sg: true,
         ip_csum: hw.csum,
@@ -336,15 +336,15 @@ fn setup_netdev(ndev: NetDev, hw: &Hw, mac: MacAddr) -> Result<TsoLimit> {
     Ok(tso_limit)
 }
 
-impl Fec {
+impl<'a> Fec<'a> {
     /// Sets `ndev` up for the ENET `hw` and builds its driver state (debugfs
     /// directory `id`, MAC address `mac`); the PHY is not connected yet.
     pub(crate) fn new(
-        ndev: NetDev,
+        ndev: NetDev<'a>,
         hw: Hw,
         id: &CStr,
         mac: MacAddr,
-    ) -> Result<impl PinInit<Fec, Error>> {
+    ) -> Result<impl PinInit<Self, Error>> {
         let tso_limit = setup_netdev(ndev, &hw, mac)?;
         let Hw {
             dma,
@@ -427,7 +427,7 @@ impl Fec {
 // (`pinned_drop` implements the `unsafe` trait `PinnedDrop` for us.)
 #[allow(unsafe_code)]
 #[pinned_drop]
-impl PinnedDrop for Fec {
+impl<'a> PinnedDrop for Fec<'a> {
     fn drop(self: Pin<&mut Self>) {
         self.dev.phy_disconnect(&self.node);
     }

@@ -39,7 +39,7 @@ use kernel::{
     sync::atomic::Relaxed, //
 };
 
-impl EthtoolOps for Fec {
+impl<'a> EthtoolOps for Fec<'a> {
     fn get_coalesce(&self) -> Result<Coalesce> {
         self.has_coalesce()?;
         let cfg = *self.cfg.lock();
@@ -261,7 +261,7 @@ impl EthtoolOps for Fec {
     }
 }
 
-impl Fec {
+impl<'a> Fec<'a> {
     pub(crate) fn has_coalesce(&self) -> Result {
         if self.variant.quirks.has(Quirks::HAS_COALESCE) {
             Ok(())
@@ -271,7 +271,7 @@ impl Fec {
     }
 }
 
-impl Fec {
+impl<'a> Fec<'a> {
     /// The IEEE 802.3 and RMON counters of the MIB (reference manual,
     /// "MIB block counters memory map"), read live.
     fn mib_std_stats(&self, s: &mut StdStats) {

@@ -64,7 +64,7 @@ use kernel::{
     }, //
 };
 
-impl Fec {
+impl<'a> Fec<'a> {
     /// Stops the MAC (`fec_ctrl_reset()`): the AVB parts are disabled rather
     /// than reset (a reset would also reset their AXI side).
     ///

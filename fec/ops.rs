@@ -58,8 +58,8 @@ use kernel::{
 };
 
 #[vtable]
-impl NetDriver for Fec {
-    fn netdev(&self) -> NetDev {
+impl<'a> NetDriver for Fec<'a> {
+    fn netdev(&self) -> NetDev<'_> {
         self.dev
     }
 

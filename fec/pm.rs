@@ -47,7 +47,7 @@ impl SystemSleep for FecRs {
     const RUNTIME_PM: bool = true;
 }
 
-impl Fec {
+impl<'a> Fec<'a> {
     /// Quiesces the running data path for system sleep; with `wake`, the
     /// MAC is left in sleep mode with magic packet detection and its
     /// wake-up interrupt armed. Under RTNL, the device detached.

@@ -109,7 +109,7 @@ fn ms_of(ns: u64) -> u32 {
     u32::try_from(div_u64(ns.saturating_add(999_999), 1_000_000)).unwrap_or(u32::MAX)
 }
 
-impl Fec {
+impl<'a> Fec<'a> {
     /// `NetDriver::ptp_enable` (`fec_ptp_enable()`).
     pub(crate) fn ptp_enable(&self, req: PtpRequest) -> Result {
         let Some(out) = self.pps else {

@@ -101,7 +101,7 @@ impl Drop for EnabledClk {
 /// net_device (and its PHY) before the MDIO bus, then runtime PM (the
 /// register clocks off), the other clocks last.
 pub(crate) struct Enet {
-    net: Registration<Fec>,
+    net: Registration<FecNet>,
     _mdio: MdioBus<FecMdio>,
     pub(crate) rpm: RuntimePm,
     _clks: KVec<EnabledClk>,
@@ -126,7 +126,7 @@ kernel::of_device_table!(
     ]
 );
 
-crate::netdev::net::declare_net_driver!(Fec);
+crate::netdev::net::declare_net_driver!(FecNet => Fec);
 
 /// The register block is clocked by "ipg" (registers, MDC) and "ahb" (bus,
 /// also the coalescing timer): both must run for any access. Runtime PM
@@ -319,7 +319,7 @@ fn offloads_and_rings(
 /// Connects the PHY of a built `Fec` and tells it the MAC's abilities: the
 /// last step of probe before registering, since from here on `Fec`'s drop
 /// disconnects the PHY.
-fn attach_phy(state: &Fec) -> Result {
+fn attach_phy(state: &Fec<'_>) -> Result {
     let q = state.variant.quirks;
     state.dev.phy_connect(&state.node)?;
     state.dev.phy_mac_caps(q.has(Quirks::HAS_GBIT), false);
@@ -433,8 +433,13 @@ impl platform::Driver for FecRs {
             pps,
             power: rpm.rpm(),
         };
-        let init = move |ndev| Fec::new(ndev, hw, &id, mac);
-        let net = Registration::new(dev, tx_queues as u32, 1, init, attach_phy)?;
+        let net = Registration::new(
+            dev,
+            tx_queues as u32,
+            1,
+            move |ndev| KBox::pin_init(Fec::new(ndev, hw, &id, mac)?, GFP_KERNEL),
+            attach_phy,
+        )?;
         dev_info!(
             dev,
             "registered {}, phy-mode {:?}, {tx_queues} Tx / 1 Rx queue\n",
@@ -452,17 +457,18 @@ impl platform::Driver for FecRs {
 
 impl Enet {
     /// The registered network device.
-    pub(crate) fn net(&self) -> &Registration<Fec> {
+    pub(crate) fn net(&self) -> &Registration<FecNet> {
         &self.net
     }
 }
 
 impl Drop for Enet {
     fn drop(&mut self) {
+        let variant = self.net.with_state(|s| s.variant.name);
         netdev_info!(
             self.net.dev(),
             "releasing {} ENET {}\n",
-            self.net.state().variant.name,
+            variant,
             self.net.dev().mac()
         );
     }

@@ -64,7 +64,7 @@ impl PtpState {
     }
 }
 
-impl Fec {
+impl<'a> Fec<'a> {
     /// Whether the ENET has a PTP clock (a `ptp` clock in the device tree
     /// the timer can count).
     pub(crate) fn has_ptp(&self) -> bool {

@@ -52,16 +52,16 @@ use core::sync::atomic::Ordering;
 use kernel::prelude::*;
 
 /// Where an Rx ring's buffers come from.
-pub(crate) enum RxBufs {
+pub(crate) enum RxBufs<'a> {
     /// Pages of the ring's own page_pool.
-    Pages(RxBook),
+    Pages(RxBook<'a>),
     /// The XSK pool of an AF_XDP socket bound in zero-copy mode.
-    Xsk(XskBook),
+    Xsk(XskBook<'a>),
 }
 
 /// The Rx ring: its descriptors and buffers.
-pub(crate) struct RxRing {
-    pub(crate) bufs: RxBufs,
+pub(crate) struct RxRing<'a> {
+    pub(crate) bufs: RxBufs<'a>,
     pub(crate) bds: RxBds,
     /// Buffer length the MAC may fill (MRBR).
     pub(crate) buf_len: u32,
@@ -70,18 +70,18 @@ pub(crate) struct RxRing {
 /// The Rx descriptors of a ring (enhanced ENET layout).
 pub(crate) struct RxBds(pub(crate) DescMem);
 
-impl RxRing {
+impl<'a> RxRing<'a> {
     /// A ring of `size` buffers of `buf_len` bytes, laid out for XDP if
     /// `xdp`; with `xsk` the buffers of that pool instead (as many bytes
     /// as they take, `buf_len` at most).
     pub(crate) fn new(
         dma: &DmaDevice,
-        napi: &RxNapi,
+        napi: &RxNapi<'a>,
         size: RingSize,
         buf_len: u32,
         xdp: bool,
-        xsk: Option<(XskPool, NetDev)>,
-    ) -> Result<RxRing> {
+        xsk: Option<(XskPool, NetDev<'a>)>,
+    ) -> Result<Self> {
         let bds = RxBds(DescMem::new(dma, size.get() as usize * desc::BD_SIZE)?);
         if let Some((pool, dev)) = xsk {
             // MRBR: a multiple of 64 bytes (the FCS and the shift bytes
@@ -172,7 +172,7 @@ impl RxDescs for RxBds {
     }
 }
 
-impl Fec {
+impl<'a> Fec<'a> {
     /// Rx of at most `quota` frames; returns the frames handled.
     pub(crate) fn clean_rx(&self, poll: &PollCtx, quota: u32) -> u32 {
         let Some(napi) = self.rx_napi.polled(poll) else {

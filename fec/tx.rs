@@ -79,24 +79,24 @@ pub(crate) struct TxBds {
 /// and 2 on the AVB parts with `fsl,num-tx-queues` (VLAN priorities go
 /// there, see `FEC_PCP_QUEUES`). Each has its BQL queue, its counters and
 /// its own Tx-confirmation NAPI.
-pub(crate) struct TxPath {
+pub(crate) struct TxPath<'a> {
     /// The ring's index: its descriptor start and doorbell registers and
     /// its interrupt event.
     index: usize,
     /// The `net_device`'s Tx queue of the same index, its ring and NAPI.
-    pub(crate) tx: TxChannel<TxBds>,
+    pub(crate) tx: TxChannel<'a, TxBds>,
 }
 
-impl TxPath {
+impl<'a> TxPath<'a> {
     /// Tx queue `index` of `dev` (below [`MAX_TX_QUEUES`]), its NAPI
     /// instance `napi_id` on interrupt line `irq`; its ring reclaimed by
     /// `combined` instead where that Rx NAPI does it.
     pub(crate) fn new(
-        dev: NetDev,
+        dev: NetDev<'a>,
         index: usize,
         napi_id: u32,
         irq: Option<u32>,
-        combined: Option<&Napi>,
+        combined: Option<&Napi<'_>>,
     ) -> Result<Self> {
         if index >= MAX_TX_QUEUES {
             return Err(EINVAL);
@@ -226,10 +226,10 @@ impl TxDescs for TxBds {
     }
 }
 
-impl Fec {
+impl<'a> Fec<'a> {
     /// `ndo_start_xmit` on Tx queue `q`.
     #[inline(always)]
-    pub(crate) fn xmit(&self, q: &TxPath, xmit: &XmitCtx, mut skb: Skb) -> TxVerdict {
+    pub(crate) fn xmit(&self, q: &TxPath<'_>, xmit: &XmitCtx, mut skb: Skb) -> TxVerdict {
         // Checksum insertion: the MAC fills in the IPv4 header and TCP/UDP
         // checksums of fields the driver zeroes (IPv4 only is advertised).
         let off = skb.offloads();
@@ -298,7 +298,7 @@ impl Fec {
     /// Rings the Tx doorbell (`fec_txq_trigger_xmit()`): with ERR007885 the
     /// write is skipped while TDAR still reads active (a write right after
     /// the DMA cleared it may be lost otherwise).
-    pub(crate) fn kick_tx(&self, q: &TxPath) {
+    pub(crate) fn kick_tx(&self, q: &TxPath<'_>) {
         // `stall_tx` in debugfs simulates a stuck transmitter.
         if self.debug.is_set(DBG_STALL_TX) {
             return;
@@ -315,7 +315,7 @@ impl Fec {
     /// AF_XDP socket, sends what the socket queued. Returns false if the
     /// socket has more to send than this poll took. From the poll `polled`
     /// of the NAPI that reclaims the ring.
-    pub(crate) fn clean_tx(&self, q: &TxPath, polled: &Polled<'_>) -> bool {
+    pub(crate) fn clean_tx(&self, q: &TxPath<'_>, polled: &Polled<'_>) -> bool {
         let more = |tx: &mut TxRing| {
             tx.xsk.is_some().then(|| {
                 tx.xsk_completed();
@@ -369,15 +369,15 @@ impl Fec {
 }
 
 /// A Tx queue of the ENET as the shared xmit sequence sees it.
-struct FecTx<'a> {
-    fec: &'a Fec,
-    q: &'a TxPath,
+struct FecTx<'s, 'a> {
+    fec: &'s Fec<'a>,
+    q: &'s TxPath<'a>,
 }
 
-impl XmitPath for FecTx<'_> {
+impl XmitPath for FecTx<'_, '_> {
     type Format = TxBds;
 
-    fn channel(&self) -> &TxChannel<TxBds> {
+    fn channel(&self) -> &TxChannel<'_, TxBds> {
         &self.q.tx
     }
 

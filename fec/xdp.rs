@@ -29,7 +29,7 @@ use kernel::prelude::*;
 /// `FEC_XSK_TX_BUDGET_MAX`).
 const XSK_TX_BUDGET: u32 = 256;
 
-impl Fec {
+impl<'a> Fec<'a> {
     /// Lays the Rx buffers out for XDP (`on`) or for the stack alone: a
     /// running interface gets new rings (the link stays up; frames in the
     /// rings are dropped, as on any ring change).
@@ -47,7 +47,7 @@ impl Fec {
     /// doorbell ([`Fec::xdp_tx_kick`] once per poll), or gives it back.
     pub(crate) fn xdp_tx_frame(
         &self,
-        q: &TxPath,
+        q: &TxPath<'_>,
         f: XdpFrame,
     ) -> core::result::Result<(), XdpFrame> {
         let mut guard = q.tx.ring.lock();
@@ -69,7 +69,7 @@ impl Fec {
     }
 
     /// Hands the frames XDP queued on Tx queue `q` to the MAC.
-    pub(crate) fn xdp_tx_kick(&self, q: &TxPath) {
+    pub(crate) fn xdp_tx_kick(&self, q: &TxPath<'_>) {
         // XDP shares the stack's queue: its frames count as progress for the
         // Tx watchdog.
         q.tx.lane.txq.trans_update();
@@ -98,7 +98,7 @@ impl Fec {
     /// ([`TxBook::map_frame`](crate::txring::TxBook::map_frame)).
     fn xdp_queue(
         &self,
-        q: &TxPath,
+        q: &TxPath<'_>,
         tx: &mut TxRing,
         f: XdpFrame,
     ) -> core::result::Result<(), XdpFrame> {
@@ -182,7 +182,7 @@ impl Fec {
     /// Sends what the AF_XDP socket of Tx ring `tx` (queue `q`, its lock
     /// held) queued, in the room above the queue's stop threshold, at most
     /// a poll's budget; true if that was all of it.
-    pub(crate) fn xsk_xmit(&self, q: &TxPath, tx: &mut TxRing) -> bool {
+    pub(crate) fn xsk_xmit(&self, q: &TxPath<'_>, tx: &mut TxRing) -> bool {
         let TxRing {
             size,
             thresholds,

@@ -143,7 +143,7 @@ pub(crate) const fn napi_id(group: usize, tx: bool) -> u32 {
 
 /// One interrupt group: a register page, its interrupts, its two NAPIs and
 /// its rings.
-pub(crate) struct Group {
+pub(crate) struct Group<'a> {
     pub(crate) index: usize,
     pub(crate) regs: regs::Regs,
     pub(crate) irq_tx: u32,
@@ -154,14 +154,14 @@ pub(crate) struct Group {
     /// `grp->grplock` in C. Cached, so masking needs no MMIO read.
     pub(crate) imask_lock: Pin<KBox<SpinLockIrq<u32>>>,
     /// The group's Tx queue of the `net_device`, its ring and NAPI.
-    pub(crate) tx: TxChannel<TxBds>,
+    pub(crate) tx: TxChannel<'a, TxBds>,
     /// The Rx ring, used by the Rx NAPI only (and by open/stop with NAPI off).
-    pub(crate) rx: Pin<KBox<SpinLock<Option<RxRing>>>>,
+    pub(crate) rx: Pin<KBox<SpinLock<Option<RxRing<'a>>>>>,
     /// Interrupts requested while the interface is up.
-    pub(crate) irqs: Pin<KBox<SpinLock<KVec<Irq>>>>,
+    pub(crate) irqs: Pin<KBox<SpinLock<KVec<Irq<'a>>>>>,
     // The NAPIs are dropped after the rings (a ring's page pool points at
     // its NAPI).
-    pub(crate) rx_napi: RxNapi,
+    pub(crate) rx_napi: RxNapi<'a>,
     /// Errors reported by the error interrupt.
     pub(crate) err_events: AtomicU32,
     /// Counters, updated once per poll (or per dropped packet), read by
@@ -191,12 +191,12 @@ pub(crate) struct PauseCfg {
 
 /// The driver state of one eTSEC (the `net_device`'s private part).
 #[pin_data(PinnedDrop)]
-pub(crate) struct Gfar {
-    pub(crate) dev: NetDev,
+pub(crate) struct Gfar<'a> {
+    pub(crate) dev: NetDev<'a>,
     pub(crate) dma: DmaDevice,
     pub(crate) node: Node,
     pub(crate) mode: Mode,
-    pub(crate) groups: KVec<Group>,
+    pub(crate) groups: KVec<Group<'a>>,
     /// Taken under RTNL (ethtool, open) and briefly elsewhere.
     #[pin]
     pub(crate) cfg: SpinLock<Cfg>,
@@ -252,7 +252,7 @@ pub(crate) const DBG_FAIL_RX_ALLOC_SKIP: Knob<2> = Knob;
 
 /// The platform driver's data for a bound eTSEC.
 pub(crate) struct Etsec {
-    pub(crate) net: Registration<Gfar>,
+    pub(crate) net: Registration<GfarNet>,
 }
 
 /// The platform driver.
@@ -267,7 +267,7 @@ kernel::of_device_table!(
     ]
 );
 
-crate::netdev::net::declare_net_driver!(Gfar);
+crate::netdev::net::declare_net_driver!(GfarNet => Gfar);
 
 /// What probe finds of a group before the net_device exists.
 struct GroupHw {
@@ -290,10 +290,10 @@ impl GroupHw {
     }
 }
 
-impl Group {
+impl<'a> Group<'a> {
     /// Group `index` of `dev` on `hw`: its NAPIs, its Tx channel (reclaimed
     /// by the Rx NAPI with `combined_napi`), no rings yet.
-    fn new(index: usize, hw: GroupHw, dev: NetDev, combined_napi: bool) -> Result<Group> {
+    fn new(index: usize, hw: GroupHw, dev: NetDev<'a>, combined_napi: bool) -> Result<Self> {
         let rx_irq = hw.irq_rx.or(Some(hw.irq_tx));
         let rx_napi = RxNapi::new(dev, napi_id(index, false), rx_irq)?;
         let tx = TxChannel::new(
@@ -323,7 +323,7 @@ impl Group {
     /// sources are masked all the same: the events stay pending for the poll
     /// that unmasks them.
     #[inline]
-    pub(crate) fn schedule(&self, napi: &Napi, mask: u32, ctx: &IrqContext) {
+    pub(crate) fn schedule(&self, napi: &Napi<'_>, mask: u32, ctx: &IrqContext) {
         ctx.locked(&self.imask_lock, |v| {
             *v &= !mask;
             self.regs.write(regs::IMASK, *v);
@@ -412,16 +412,16 @@ fn mac_address(dev: &device::Device, node: &Node) -> MacAddr {
     }
 }
 
-impl Gfar {
+impl<'a> Gfar<'a> {
     /// Sets `ndev` up for the eTSEC `hw` and builds its driver state
     /// (debugfs directory `debug_name`, MAC address `mac`); the PHY is not
     /// connected yet.
     fn new(
-        ndev: NetDev,
+        ndev: NetDev<'a>,
         hw: Hw,
         debug_name: &CStr,
         mac: MacAddr,
-    ) -> Result<impl PinInit<Gfar, Error>> {
+    ) -> Result<impl PinInit<Self, Error>> {
         let Hw {
             dma,
             node,
@@ -556,11 +556,10 @@ impl platform::Driver for GianfarRs {
             rings,
             combined_napi,
         };
-        let init = move |ndev| Gfar::new(ndev, hw, &debug_name, mac);
         // Last, after every fallible step: from here on `Gfar`'s drop
         // disconnects the PHY (an error after the connect would leave it
         // attached to a freed net_device).
-        let attach = |state: &Gfar| {
+        let attach = |state: &Gfar<'_>| -> Result {
             state.dev.phy_connect(&state.node)?;
             state.dev.phy_mac_caps(true, true);
             // Magic packet wake-up: every eTSEC (`model = "eTSEC"`), or
@@ -571,7 +570,13 @@ impl platform::Driver for GianfarRs {
             }
             Ok(())
         };
-        let net = Registration::new(dev, ngroups, ngroups, init, attach)?;
+        let net = Registration::new(
+            dev,
+            ngroups,
+            ngroups,
+            move |ndev| KBox::pin_init(Gfar::new(ndev, hw, &debug_name, mac)?, GFP_KERNEL),
+            attach,
+        )?;
         dev_info!(
             dev,
             "registered, {} Tx / {} Rx queue(s)\n",
@@ -585,7 +590,7 @@ impl platform::Driver for GianfarRs {
 // (`pinned_drop` implements the `unsafe` trait `PinnedDrop` for us.)
 #[allow(unsafe_code)]
 #[pinned_drop]
-impl PinnedDrop for Gfar {
+impl<'a> PinnedDrop for Gfar<'a> {
     fn drop(self: Pin<&mut Self>) {
         self.dev.phy_disconnect(&self.node);
     }
@@ -593,12 +598,13 @@ impl PinnedDrop for Gfar {
 
 impl Drop for Etsec {
     fn drop(&mut self) {
+        let (mode, groups) = self.net.with_state(|s| (s.mode, s.groups.len()));
         netdev_info!(
             self.net.dev(),
             "releasing {:?} controller {} ({} group(s))\n",
-            self.net.state().mode,
+            mode,
             self.net.dev().mac(),
-            self.net.state().groups.len()
+            groups
         );
     }
 }

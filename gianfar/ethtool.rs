@@ -46,7 +46,7 @@ use kernel::{
     },
 };
 
-impl EthtoolOps for Gfar {
+impl<'a> EthtoolOps for Gfar<'a> {
     fn get_coalesce(&self) -> Result<Coalesce> {
         let cfg = *self.cfg.lock();
         let speed = self.speed();
@@ -124,7 +124,7 @@ impl EthtoolOps for Gfar {
         let mut s = Stats::default();
         self.get_stats64(&mut s);
         // A counter summed over the groups.
-        let groups = |c: fn(&Group) -> &Atomic<u64>| -> u64 {
+        let groups = |c: for<'g> fn(&'g Group<'a>) -> &'g Atomic<u64>| -> u64 {
             self.groups.iter().map(|g| c(g).load(Relaxed)).sum()
         };
         let vals: [u64; SW_COUNT] = [
@@ -234,7 +234,7 @@ impl EthtoolOps for Gfar {
     }
 }
 
-impl Gfar {
+impl<'a> Gfar<'a> {
     /// The IEEE 802.3 and RMON counters the eTSEC's RMON block keeps
     /// (reference manual, "RMON MIB registers"), read live from the first
     /// group's page. Its frame length counters (TR64 .. TRMGV) count

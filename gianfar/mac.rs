@@ -62,7 +62,7 @@ use kernel::{
     sync::atomic::Relaxed, //
 };
 
-impl Gfar {
+impl<'a> Gfar<'a> {
     /// Applies a setting that needs the controller restarted (`apply(true)`):
     /// a running controller is stopped, the setting applied and the
     /// controller opened again; if it cannot open with the new setting, the
@@ -432,7 +432,7 @@ impl Gfar {
     ///   it only as it fills descriptors. (Not on silicon, where the pointer
     ///   may run ahead of a descriptor's status write and is left alone
     ///   while the ring runs.)
-    pub(crate) fn resume_rx(&self, g: &Group, next: u32, next_empty: impl FnOnce() -> bool) {
+    pub(crate) fn resume_rx(&self, g: &Group<'a>, next: u32, next_empty: impl FnOnce() -> bool) {
         let qhlt = queue::RHALT0 >> g.index;
         let halted = g.regs.read(regs::RSTAT) & qhlt != 0;
         if halted || self.qemu_model {

@@ -53,8 +53,8 @@ use kernel::{
 };
 
 #[vtable]
-impl NetDriver for Gfar {
-    fn netdev(&self) -> NetDev {
+impl<'a> NetDriver for Gfar<'a> {
+    fn netdev(&self) -> NetDev<'_> {
         self.dev
     }
 

@@ -38,7 +38,7 @@ impl SystemSleep for GianfarRs {
     }
 }
 
-impl Gfar {
+impl<'a> Gfar<'a> {
     /// Quiesces the running controller for system sleep: closed, or with
     /// `wake` halted with magic packet detection on. Under RTNL, the device
     /// detached.

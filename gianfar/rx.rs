@@ -51,8 +51,8 @@ use core::sync::atomic::Ordering;
 use kernel::prelude::*;
 
 /// An Rx ring: its descriptors and buffers.
-pub(crate) struct RxRing {
-    pub(crate) book: RxBook,
+pub(crate) struct RxRing<'a> {
+    pub(crate) book: RxBook<'a>,
     pub(crate) bds: RxBds,
     /// The frame being gathered has QEMU's eTSEC lengths
     /// ([`desc::rx_model_lengths`]).
@@ -62,16 +62,16 @@ pub(crate) struct RxRing {
 /// The Rx descriptors of a ring (big-endian eTSEC layout).
 pub(crate) struct RxBds(pub(crate) DescMem);
 
-impl RxRing {
+impl<'a> RxRing<'a> {
     /// Rx queue `queue`'s ring of `size` buffers, laid out for XDP if
     /// `xdp`.
     pub(crate) fn new(
         dma: &DmaDevice,
-        napi: &RxNapi,
+        napi: &RxNapi<'a>,
         queue: u32,
         size: RingSize,
         xdp: bool,
-    ) -> Result<RxRing> {
+    ) -> Result<Self> {
         let bds = RxBds(DescMem::new(dma, size.get() as usize * desc::BD_SIZE)?);
         let headroom = if xdp { RX_HEADROOM_XDP } else { RX_HEADROOM };
         Ok(RxRing {
@@ -104,7 +104,7 @@ fn count_error(n: &mut RxCounts, flags: u16) {
     }
 }
 
-impl RxRing {
+impl<'a> RxRing<'a> {
     /// One buffer of a frame longer than a buffer (jumbo frames), `len`
     /// bytes in descriptor `i`, marked the frame's first or not: gathered,
     /// or skipped with the frame if its length cannot be or it starts
@@ -145,7 +145,7 @@ impl RxRing {
         len: u32,
         no_buffer: impl FnOnce() -> bool,
         napi: Polled<'_>,
-        dev: NetDev,
+        dev: NetDev<'_>,
         n: &mut RxCounts,
     ) -> Option<(Delivery, bool, u32)> {
         let so_far = self.book.gathered().unwrap_or(0);
@@ -180,7 +180,7 @@ impl RxRing {
         no_buffer: impl FnOnce() -> bool,
         meta: impl FnOnce(&RxPage) -> RxMeta,
         napi: Polled<'_>,
-        dev: NetDev,
+        dev: NetDev<'_>,
         xdp: Option<XdpRx<'_, '_>>,
         n: &mut RxCounts,
     ) -> Option<(Delivery, bool, u32)> {
@@ -242,12 +242,12 @@ fn rx_meta(b: &RxPage, headroom: u32, rx_csum: bool) -> RxMeta {
     }
 }
 
-impl Gfar {
+impl<'a> Gfar<'a> {
     /// The status of descriptor `i` of group `g`'s ring `rx`, `None` if the
     /// MAC has not written it: all it wrote is handled then, so the ring is
     /// restarted if it halted, and looked at again in case that brought
     /// more.
-    fn rx_status(&self, g: &Group, rx: &RxRing, i: usize) -> Option<RxStatus> {
+    fn rx_status(&self, g: &Group<'a>, rx: &RxRing<'_>, i: usize) -> Option<RxStatus> {
         let status = rx.status(i);
         if status != RxStatus::Empty {
             return Some(status);
@@ -259,7 +259,7 @@ impl Gfar {
     }
 
     /// Rx of group `g`, at most `quota` frames; returns the frames handled.
-    pub(crate) fn clean_rx(&self, g: &Group, poll: &PollCtx, quota: u32) -> u32 {
+    pub(crate) fn clean_rx(&self, g: &Group<'a>, poll: &PollCtx, quota: u32) -> u32 {
         let Some(napi) = g.rx_napi.polled(poll) else {
             return 0;
         };

@@ -115,7 +115,7 @@ impl TxDescs for TxBds {
     }
 }
 
-impl Gfar {
+impl<'a> Gfar<'a> {
     /// `ndo_start_xmit` for Tx queue `queue`.
     #[inline(always)]
     pub(crate) fn xmit(&self, mut skb: Skb, queue: u32, xmit: &XmitCtx) -> TxVerdict {
@@ -173,7 +173,7 @@ impl Gfar {
     }
 
     /// Rings group `g`'s Tx doorbell: clears its queue's halt bit in TSTAT.
-    fn kick_tx(&self, g: &Group) {
+    fn kick_tx(&self, g: &Group<'a>) {
         // `stall_tx` in debugfs simulates a stuck transmitter.
         if !self.debug.is_set(DBG_STALL_TX) {
             // Descriptors must be in memory before the doorbell.
@@ -187,26 +187,26 @@ impl Gfar {
     /// Tx confirmation of group `g`: reclaims every packet the hardware has
     /// sent, reports to BQL and wakes the queue with hysteresis. From the
     /// poll `polled` of the NAPI that reclaims the ring.
-    pub(crate) fn clean_tx(&self, g: &Group, polled: &Polled<'_>) {
+    pub(crate) fn clean_tx(&self, g: &Group<'a>, polled: &Polled<'_>) {
         path::clean(&GfarTx { gfar: self, g }, polled, |_| None, |_| ());
     }
 
-    pub(crate) fn tx_drop(&self, g: &Group) -> TxVerdict {
+    pub(crate) fn tx_drop(&self, g: &Group<'a>) -> TxVerdict {
         g.stats.tx_dropped.add(1, Relaxed);
         TxVerdict::Ok
     }
 }
 
 /// A group's Tx queue as the shared xmit sequence sees it.
-struct GfarTx<'a> {
-    gfar: &'a Gfar,
-    g: &'a Group,
+struct GfarTx<'s, 'a> {
+    gfar: &'s Gfar<'a>,
+    g: &'s Group<'a>,
 }
 
-impl XmitPath for GfarTx<'_> {
+impl XmitPath for GfarTx<'_, '_> {
     type Format = TxBds;
 
-    fn channel(&self) -> &TxChannel<TxBds> {
+    fn channel(&self) -> &TxChannel<'_, TxBds> {
         &self.g.tx
     }
 

@@ -40,7 +40,7 @@ pub(crate) fn xdp_mtu_ok(mtu: u32) -> bool {
     desc::maxfrm(mtu) <= RX_BUF_LEN
 }
 
-impl Gfar {
+impl<'a> Gfar<'a> {
     /// Lays the Rx buffers out for XDP (`on`) or for the stack alone: a
     /// running interface gets new rings (frames in them are dropped, as on
     /// any ring change). Jumbo frames span buffers, which XDP here does not
@@ -69,7 +69,7 @@ impl Gfar {
     /// it back.
     pub(crate) fn xdp_tx_frame(
         &self,
-        g: &Group,
+        g: &Group<'a>,
         f: XdpFrame,
     ) -> core::result::Result<(), XdpFrame> {
         let mut guard = g.tx.ring.lock();
@@ -80,7 +80,7 @@ impl Gfar {
     }
 
     /// Hands the frames XDP queued on group `g`'s ring to the MAC.
-    pub(crate) fn xdp_tx_kick(&self, g: &Group) {
+    pub(crate) fn xdp_tx_kick(&self, g: &Group<'a>) {
         // XDP shares the stack's queue: its frames count as progress for the
         // Tx watchdog.
         g.tx.lane.txq.trans_update();
@@ -119,7 +119,7 @@ impl Gfar {
     /// ([`TxBook::map_frame`](crate::txring::TxBook::map_frame)).
     fn xdp_queue(
         &self,
-        g: &Group,
+        g: &Group<'a>,
         tx: &mut TxRing,
         f: XdpFrame,
     ) -> core::result::Result<(), XdpFrame> {

@@ -46,7 +46,7 @@ pub(crate) use rx_skb::RxSkb;
 /// value, with `rxq` (if any) its registered XDP queue info; `buf` is the page size or a smaller power of two; `shinfo` is
 /// `SKB_DATA_ALIGN(sizeof(struct skb_shared_info))`; `may_sync` is false
 /// only if the kernel never syncs streaming DMA (every sync is empty).
-pub(crate) struct PagePool {
+pub(crate) struct PagePool<'a> {
     pp: NonNull<ffi::PagePool>,
     rxq: Option<NonNull<ffi::XdpRxqInfo>>,
     dev: DmaDevice,
@@ -54,7 +54,7 @@ pub(crate) struct PagePool {
     /// skb frees and at destroy): a reference of it, dropped after the pool
     /// is destroyed ([`Drop`] first, then the fields), so that the
     /// instance is deleted only after the pool forgot it.
-    _napi: Arc<Napi>,
+    _napi: Arc<Napi<'a>>,
     buf: u32,
     /// Buffers per page (`PAGE_SIZE / buf`).
     pieces: u32,
@@ -64,9 +64,9 @@ pub(crate) struct PagePool {
 
 // SAFETY: page_pool calls are allowed from any CPU (returns never ask for
 // direct recycling; the pool decides whether it is safe, see `put`).
-unsafe impl Send for PagePool {}
+unsafe impl Send for PagePool<'_> {}
 // SAFETY: See `Send`.
-unsafe impl Sync for PagePool {}
+unsafe impl Sync for PagePool<'_> {}
 
 /// One Rx buffer of a pool (a page or a part of one), on its way from an Rx
 /// descriptor slot ([`SlotPage`]) to an skb.
@@ -179,14 +179,14 @@ impl SlotPage {
     }
 }
 
-impl PagePool {
+impl<'a> PagePool<'a> {
     /// A pool for `napi`'s ring (Rx queue `queue`) of `size` buffers; the device writes at
     /// `offset` into each buffer, at most `max_len` bytes. A buffer is the
     /// smallest power of two that holds that and the `skb_shared_info`
     /// of `build_skb`, at most a page.
     pub(crate) fn new(
         dev: &DmaDevice,
-        napi: &RxNapi,
+        napi: &RxNapi<'a>,
         queue: u32,
         size: u32,
         offset: u32,
@@ -418,7 +418,7 @@ impl PagePool {
         headroom: u32,
         len: u32,
         napi: Polled<'_>,
-        dev: NetDev,
+        dev: NetDev<'_>,
         csum_ok: bool,
         vlan: Option<u16>,
         tstamp: Option<u64>,
@@ -454,7 +454,7 @@ impl PagePool {
     }
 }
 
-impl PagePool {
+impl PagePool<'_> {
     /// Runs `xdp`'s program on the `len` bytes at `off` in buffer `page`
     /// (written by the device and synced for the CPU), at least
     /// `XDP_PACKET_HEADROOM` bytes in, from this pool's NAPI poll. The
@@ -491,7 +491,7 @@ impl PagePool {
     }
 }
 
-impl Drop for PagePool {
+impl Drop for PagePool<'_> {
     fn drop(&mut self) {
         let rxq = self.rxq.map_or(core::ptr::null_mut(), |r| r.as_ptr());
         // SAFETY: By the type invariant we own the pool and its XDP queue

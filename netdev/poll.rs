@@ -7,6 +7,7 @@
 //! [`NetDriver::irq`](super::net::NetDriver::irq) with the line's `id`.
 
 use core::{
+    marker::PhantomData,
     ptr::NonNull,
     sync::atomic::{
         AtomicBool,
@@ -38,7 +39,7 @@ use super::{
 /// `poll` is the context of a poll of `napi`.
 #[derive(Clone, Copy)]
 pub(crate) struct Polled<'a> {
-    napi: &'a Napi,
+    napi: &'a Napi<'a>,
     poll: &'a PollCtx,
 }
 
@@ -83,17 +84,19 @@ impl NapiOff<'_> {
     }
 }
 
-/// A NAPI instance (`struct napi_struct` in a shim container).
+/// A NAPI instance (`struct napi_struct` in a shim container) of a
+/// `net_device` alive for `'a` ([`NetDev`]).
 ///
 /// # Invariants
 ///
-/// `raw` was added to a live net_device by `nxp_napi_add()` and is owned by
-/// this value (deleted on drop). `enabled` says whether it is enabled; it
+/// `raw` was added to a net_device alive for `'a` by `nxp_napi_add()` and
+/// is owned by this value (deleted on drop). `enabled` says whether it is enabled; it
 /// changes only with the lock held, around `napi_enable()` /
 /// `napi_disable()`, so the two never run twice in a row or at once (the
 /// kernel BUGs on a second enable and waits forever in a second disable).
-pub(crate) struct Napi {
+pub(crate) struct Napi<'a> {
     raw: NonNull<ffi::NxpNapi>,
+    _dev: PhantomData<NetDev<'a>>,
     enabled: Pin<KBox<Mutex<bool>>>,
     /// Adaptive coalescing is on (a copy of the shim's flag, so that a poll
     /// without it makes no call).
@@ -101,15 +104,15 @@ pub(crate) struct Napi {
 }
 
 // SAFETY: NAPI calls are made from any CPU; the kernel serializes polls.
-unsafe impl Send for Napi {}
+unsafe impl Send for Napi<'_> {}
 // SAFETY: See `Send`; the methods are the kernel's concurrent-safe NAPI API,
 // and enable/disable are serialized by `enabled`'s lock.
-unsafe impl Sync for Napi {}
+unsafe impl Sync for Napi<'_> {}
 
-impl Napi {
+impl<'a> Napi<'a> {
     /// Adds a NAPI instance to `dev`, disabled: Tx confirmation (`tx`,
     /// excluded from busy polling) or Rx; linked to `irq` for netlink.
-    pub(crate) fn new(dev: NetDev, id: u32, tx: bool, irq: Option<u32>) -> Result<Self> {
+    pub(crate) fn new(dev: NetDev<'a>, id: u32, tx: bool, irq: Option<u32>) -> Result<Self> {
         let enabled = KBox::pin_init(new_mutex!(false), GFP_KERNEL)?;
         let irq = irq.and_then(|i| i32::try_from(i).ok()).unwrap_or(-1);
         // SAFETY: `dev` is a live net_device.
@@ -119,6 +122,7 @@ impl Napi {
         NonNull::new(n)
             .map(|raw| Self {
                 raw,
+                _dev: PhantomData,
                 enabled,
                 dim_on: AtomicBool::new(false),
             })
@@ -138,7 +142,7 @@ impl Napi {
     /// The instance in its poll `poll`: where the poll hands frames to GRO
     /// and which the reports of a poll name. `None` if `poll` is another
     /// instance's.
-    pub(crate) fn polled<'a>(&'a self, poll: &'a PollCtx) -> Option<Polled<'a>> {
+    pub(crate) fn polled<'p>(&'p self, poll: &'p PollCtx) -> Option<Polled<'p>> {
         // INVARIANT: `poll` is this instance's poll (checked).
         (poll.napi() == self.as_raw()).then_some(Polled { napi: self, poll })
     }
@@ -248,21 +252,21 @@ impl Napi {
     /// Links queue `queue` of `dev` (Tx or Rx) to this instance for netlink;
     /// an index past the device's queues is a bug the shim warns about and
     /// ignores.
-    pub(crate) fn link_queue(&self, dev: NetDev, queue: u32, tx: bool) {
+    pub(crate) fn link_queue(&self, dev: NetDev<'_>, queue: u32, tx: bool) {
         // SAFETY: Valid device and instance (the shim bounds the index);
         // called under RTNL (open/stop).
         unsafe { ffi::nxp_queue_set_napi(dev.as_raw(), queue, tx, self.as_raw()) }
     }
 
     /// Removes the netlink link of queue `queue`.
-    pub(crate) fn unlink_queue(dev: NetDev, queue: u32, tx: bool) {
+    pub(crate) fn unlink_queue(dev: NetDev<'_>, queue: u32, tx: bool) {
         // SAFETY: Valid device (the shim bounds the index); NULL removes the
         // link; called under RTNL.
         unsafe { ffi::nxp_queue_set_napi(dev.as_raw(), queue, tx, core::ptr::null_mut()) }
     }
 }
 
-impl Drop for Napi {
+impl Drop for Napi<'_> {
     fn drop(&mut self) {
         // netif_napi_del() wants the instance disabled.
         self.disable();
@@ -278,38 +282,41 @@ impl Drop for Napi {
 /// `Clone`: driver code owns it once, as a [`Napi`].
 ///
 /// [`PagePool`]: super::page_pool::PagePool
-pub(crate) struct RxNapi(pub(super) Arc<Napi>);
+pub(crate) struct RxNapi<'a>(pub(super) Arc<Napi<'a>>);
 
-impl RxNapi {
+impl<'a> RxNapi<'a> {
     /// [`Napi::new`] for Rx.
-    pub(crate) fn new(dev: NetDev, id: u32, irq: Option<u32>) -> Result<Self> {
+    pub(crate) fn new(dev: NetDev<'a>, id: u32, irq: Option<u32>) -> Result<Self> {
         Ok(Self(Arc::new(Napi::new(dev, id, false, irq)?, GFP_KERNEL)?))
     }
 }
 
-impl core::ops::Deref for RxNapi {
-    type Target = Napi;
+impl<'a> core::ops::Deref for RxNapi<'a> {
+    type Target = Napi<'a>;
 
-    fn deref(&self) -> &Napi {
+    fn deref(&self) -> &Napi<'a> {
         &self.0
     }
 }
 
-/// A requested interrupt line, freed on drop.
+/// A requested interrupt line of a `net_device`'s driver, freed on drop:
+/// its handler calls the driver state, so it does not outlive the device
+/// (`'a`, [`NetDev`]).
 ///
 /// # Invariants
 ///
-/// `0` was requested by `nxp_irq_request()` and is owned by this value.
-pub(crate) struct Irq(NonNull<ffi::NxpIrq>);
+/// `0` was requested by `nxp_irq_request()` for a net_device alive for
+/// `'a` and is owned by this value.
+pub(crate) struct Irq<'a>(NonNull<ffi::NxpIrq>, PhantomData<NetDev<'a>>);
 
 // SAFETY: free_irq() may be called from any thread in process context.
-unsafe impl Send for Irq {}
+unsafe impl Send for Irq<'_> {}
 // SAFETY: No methods take `&self`.
-unsafe impl Sync for Irq {}
+unsafe impl Sync for Irq<'_> {}
 
-impl Irq {
+impl<'a> Irq<'a> {
     /// Requests Linux IRQ `irq` as source `id` of `dev`'s driver.
-    pub(crate) fn request(irq: u32, name: &'static CStr, dev: NetDev, id: u32) -> Result<Self> {
+    pub(crate) fn request(irq: u32, name: &'static CStr, dev: NetDev<'a>, id: u32) -> Result<Self> {
         let mut err = 0;
         // SAFETY: `dev` is a live net_device whose driver state is set; `name`
         // is static.
@@ -317,7 +324,7 @@ impl Irq {
             unsafe { ffi::nxp_irq_request(irq, name.as_char_ptr(), dev.as_raw(), id, &mut err) };
         // INVARIANT: requested by the shim, owned by the new value.
         NonNull::new(i)
-            .map(Self)
+            .map(|i| Self(i, PhantomData))
             .ok_or_else(|| Error::from_errno(err))
     }
 
@@ -330,7 +337,7 @@ impl Irq {
     }
 }
 
-impl Drop for Irq {
+impl Drop for Irq<'_> {
     fn drop(&mut self) {
         // SAFETY: By the type invariant we own the request; free_irq() waits
         // for a running handler.

@@ -45,7 +45,7 @@ pub(crate) const XDP_PACKET_HEADROOM: u32 = 256;
 #[derive(Clone, Copy)]
 pub(crate) struct XdpProg<'a>(NonNull<ffi::BpfProg>, PhantomData<&'a rcu::Guard>);
 
-impl NetDev {
+impl NetDev<'_> {
     /// The attached XDP program, if any.
     pub(crate) fn xdp_prog<'a>(self, _rcu: &'a rcu::Guard) -> Option<XdpProg<'a>> {
         // SAFETY: A live device; the shim reads the pointer once.
@@ -217,7 +217,7 @@ impl XdpFrame {
 
     /// An `XDP_TX` frame the driver could not send, from the Rx NAPI that
     /// made it.
-    pub(crate) fn tx_error(self, dev: NetDev) {
+    pub(crate) fn tx_error(self, dev: NetDev<'_>) {
         let p = self.into_raw();
         // SAFETY: A frame we owned, of this poll's ring.
         unsafe { ffi::nxp_xdp_tx_error(dev.as_raw(), p) }
@@ -320,7 +320,7 @@ impl XdpCounts {
         &mut self,
         done: XdpDone,
         tx: &mut dyn FnMut(XdpFrame) -> core::result::Result<(), XdpFrame>,
-        dev: NetDev,
+        dev: NetDev<'_>,
     ) {
         match done {
             XdpDone::Passed => self.pass += 1,

@@ -6,7 +6,10 @@
 //!
 //! C header: [`include/net/xdp_sock_drv.h`](srctree/include/net/xdp_sock_drv.h)
 
-use core::ptr::NonNull;
+use core::{
+    marker::PhantomData,
+    ptr::NonNull, //
+};
 use kernel::{
     error::to_result,
     ffi::c_uint,
@@ -111,11 +114,11 @@ impl XskPool {
     /// from this pool: registered with the pool's memory model and set as
     /// the pool's until the value is dropped.
     #[cfg_attr(nxp_gianfar, expect(dead_code))]
-    pub(crate) fn rxq(&self, dev: NetDev, queue: u32) -> Result<XskRxq> {
+    pub(crate) fn rxq<'a>(&self, dev: NetDev<'a>, queue: u32) -> Result<XskRxq<'a>> {
         // SAFETY: A live pool (type invariant) and device.
         let rxq = unsafe { ffi::nxp_xsk_rxq_create(self.0.as_ptr(), dev.as_raw(), queue) };
         // INVARIANT: registered, now owned.
-        Ok(XskRxq(NonNull::new(rxq).ok_or(ENOMEM)?))
+        Ok(XskRxq(NonNull::new(rxq).ok_or(ENOMEM)?, PhantomData))
     }
 
     /// Whether the socket must wake the Rx NAPI (with `poll()` or
@@ -165,17 +168,19 @@ impl XskPool {
 }
 
 /// The XDP queue info of an Rx ring whose buffers come from an XSK pool
-/// (registered with the pool's memory model and set as the pool's).
+/// (registered with the pool's memory model and set as the pool's), of a
+/// device alive for `'a`.
 ///
 /// # Invariants
 ///
-/// `0` is a registered `struct xdp_rxq_info` this value owns.
-pub(crate) struct XskRxq(NonNull<ffi::XdpRxqInfo>);
+/// `0` is a registered `struct xdp_rxq_info` of a net_device alive for `'a`,
+/// owned by this value.
+pub(crate) struct XskRxq<'a>(NonNull<ffi::XdpRxqInfo>, PhantomData<NetDev<'a>>);
 
 // SAFETY: Unregistered from whichever CPU drops it (process context).
-unsafe impl Send for XskRxq {}
+unsafe impl Send for XskRxq<'_> {}
 
-impl Drop for XskRxq {
+impl Drop for XskRxq<'_> {
     fn drop(&mut self) {
         // SAFETY: Registered and owned (type invariant), unregistered once.
         unsafe { ffi::nxp_xsk_rxq_destroy(self.0.as_ptr()) }

@@ -37,13 +37,13 @@ pub(crate) trait XskDescs: RxDescs {
 /// `bufs[i]` is `Some` exactly for `i < filled`, and those descriptors are
 /// armed with their buffer; the others stop the hardware (disarmed). The
 /// pool's rxq info (`_rxq`) is registered while the book lives.
-pub(crate) struct XskBook {
+pub(crate) struct XskBook<'a> {
     // The buffers go back to the pool before the rxq info goes (field
     // order).
     bufs: KVec<Option<XskBuf>>,
     filled: usize,
     pool: XskPool,
-    _rxq: XskRxq,
+    _rxq: XskRxq<'a>,
     /// Next descriptor to look at (free-running).
     next: u32,
     /// A frame longer than a buffer is being skipped (until its last
@@ -51,13 +51,13 @@ pub(crate) struct XskBook {
     pub(crate) discarding: bool,
 }
 
-impl XskBook {
+impl<'a> XskBook<'a> {
     /// The book of an Rx ring of `n` descriptors (Rx queue `queue` of
     /// `dev`) filled from `pool`, every descriptor the fill ring has a
     /// buffer for armed, the others disarmed.
     pub(crate) fn new<D: XskDescs>(
         descs: &D,
-        dev: NetDev,
+        dev: NetDev<'a>,
         queue: u32,
         n: usize,
         pool: XskPool,

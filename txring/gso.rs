@@ -54,7 +54,7 @@ impl TsoLimit {
     /// GSO packets that fit it from now on, or on a ring too small for that
     /// full-size ones, segmented in software where they do not fit (probe,
     /// or under RTNL).
-    pub(crate) fn set(&self, dev: NetDev, stop: u32) {
+    pub(crate) fn set(&self, dev: NetDev<'_>, stop: u32) {
         self.0.store(stop, Ordering::Relaxed);
         dev.set_tso_max_segs(tso::stack_max_segs(stop, crate::netdev::max_skb_frags()));
     }

@@ -82,8 +82,8 @@ use crate::{
 /// stack's queue (BQL, stop/wake) with the NAPI that reports its
 /// completions, the ring's free-running counters (read by the stop/wake
 /// helpers without the ring's lock), and the queue's statistics.
-pub(crate) struct TxLane {
-    pub(crate) txq: BqlTxQueue,
+pub(crate) struct TxLane<'a> {
+    pub(crate) txq: BqlTxQueue<'a>,
     /// Descriptors handed to the hardware (written by xmit).
     pub(crate) produced: AtomicU32,
     /// Descriptors reclaimed (written by the Tx NAPI).
@@ -94,9 +94,9 @@ pub(crate) struct TxLane {
     pub(crate) stats: TxStats,
 }
 
-impl TxLane {
+impl<'a> TxLane<'a> {
     /// The lane of `txq`, its ring empty.
-    pub(crate) fn new(txq: BqlTxQueue) -> Self {
+    pub(crate) fn new(txq: BqlTxQueue<'a>) -> Self {
         Self {
             txq,
             produced: AtomicU32::new(0),
@@ -131,22 +131,22 @@ impl TxLane {
 /// NAPI; `None` while it is rebuilt or freed), and the Tx-confirmation
 /// NAPI instance (dropped after the ring, field order), idle where the Rx
 /// NAPI reclaims the ring (combined mode).
-pub(crate) struct TxChannel<D> {
-    pub(crate) lane: TxLane,
+pub(crate) struct TxChannel<'a, D> {
+    pub(crate) lane: TxLane<'a>,
     pub(crate) ring: Pin<KBox<SpinLock<Option<TxRing<D>>>>>,
-    pub(crate) napi: Napi,
+    pub(crate) napi: Napi<'a>,
 }
 
-impl<D: TxFormat> TxChannel<D> {
+impl<'a, D: TxFormat> TxChannel<'a, D> {
     /// The channel of Tx queue `index` of `dev` with its Tx-confirmation
     /// instance `napi`, without a ring yet; its completions reported by
     /// `napi`'s polls, or by those of `combined` (an Rx NAPI that reclaims
     /// the ring too).
     pub(crate) fn new(
-        dev: NetDev,
+        dev: NetDev<'a>,
         index: u32,
-        napi: Napi,
-        combined: Option<&Napi>,
+        napi: Napi<'a>,
+        combined: Option<&Napi<'_>>,
     ) -> Result<Self> {
         Ok(Self {
             lane: TxLane::new(BqlTxQueue::new(dev, index, combined.unwrap_or(&napi))?),
@@ -178,7 +178,7 @@ impl<D: TxFormat> TxChannel<D> {
         &self,
         dma: &DmaDevice,
         take: bool,
-        rx_napi: &Napi,
+        rx_napi: &Napi<'_>,
     ) -> (u64, Option<TxRing<D>>) {
         let completer = if self.lane.txq.completed_by(&self.napi) {
             &self.napi
@@ -253,7 +253,7 @@ impl<D: TxFormat> TxRing<D> {
     /// Drops every packet still on the ring (unmapped, freed; an AF_XDP
     /// socket's frames completed), `lane` its queue's counters; returns how
     /// many packets that was.
-    pub(crate) fn flush(&mut self, dma: &DmaDevice, lane: &TxLane) -> u64 {
+    pub(crate) fn flush(&mut self, dma: &DmaDevice, lane: &TxLane<'_>) -> u64 {
         let n = self
             .book
             .flush(&self.bds, dma, &lane.produced, &lane.consumed);
@@ -314,7 +314,7 @@ pub(crate) trait XmitPath {
     type Format: TxFormat;
 
     /// The queue's ring, lane and NAPI.
-    fn channel(&self) -> &TxChannel<Self::Format>;
+    fn channel(&self) -> &TxChannel<'_, Self::Format>;
     /// The DMA device the ring maps for.
     fn dma(&self) -> &DmaDevice;
     /// Rings the doorbell, the descriptors written to memory first.
@@ -575,7 +575,7 @@ pub(crate) fn clean<P: XmitPath>(
 /// two match exactly where xmit reports to BQL under the lock that `book`
 /// is borrowed from and every completion reclaimed so far has been
 /// reported: at the start of a Tx-confirmation poll (the one that reports).
-fn check_bql(debug: &Debug, book: &TxBook, txq: &BqlTxQueue) {
+fn check_bql(debug: &Debug, book: &TxBook, txq: &BqlTxQueue<'_>) {
     let Some(inflight) = txq.bql_inflight() else {
         return;
     };

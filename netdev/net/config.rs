@@ -91,16 +91,16 @@ impl Rings {
 /// handled, valid for writes for `'a`.
 pub(crate) struct ExtAck<'a> {
     ptr: *mut ffi::NetlinkExtAck,
-    dev: NetDev,
+    dev: NetDev<'a>,
     _request: core::marker::PhantomData<&'a mut ffi::NetlinkExtAck>,
 }
 
-impl ExtAck<'_> {
+impl<'a> ExtAck<'a> {
     /// # Safety
     ///
     /// `ptr` is null or points to a `netlink_ext_ack` valid for writes for
     /// the lifetime the caller gives the result; the request is `dev`'s.
-    pub(crate) unsafe fn from_raw(ptr: *mut ffi::NetlinkExtAck, dev: NetDev) -> Self {
+    pub(crate) unsafe fn from_raw(ptr: *mut ffi::NetlinkExtAck, dev: NetDev<'a>) -> Self {
         // INVARIANT: The caller's guarantee.
         Self {
             ptr,

@@ -3,14 +3,25 @@
 //! The macro that declares a driver's C entry points.
 
 /// Generates the `nxp_rs_*` entry points of the shim for the driver state
-/// type `$t` (one per module; the symbols are local to the module). The
+/// type `$t` (generic over its device's lifetime; one per module, the
+/// symbols are local to the module) and names the driver `$d`, the
+/// [`DeclaredNetDriver`](crate::netdev::net::DeclaredNetDriver) whose
+/// [`Registration`](crate::netdev::net::Registration) registers it. The
 /// expansion is the wrapper layer's `unsafe` code, allowed where the driver
 /// code around it denies `unsafe_code`.
 macro_rules! declare_net_driver {
-    ($t:ty) => {
+    ($d:ident => $t:ident) => {
+        #[doc = concat!(
+            "The driver whose state is [`", stringify!($t), "`]: ",
+            "the type its `Registration` is declared with."
+        )]
+        pub(crate) enum $d {}
+
         // SAFETY: The entry points below are `$t`'s.
         #[allow(unsafe_code)]
-        unsafe impl $crate::netdev::net::DeclaredNetDriver for $t {}
+        unsafe impl $crate::netdev::net::DeclaredNetDriver for $d {
+            type State<'a> = $t<'a>;
+        }
 
         #[allow(unsafe_code)]
         mod nxp_rs_entry_points {
@@ -35,7 +46,7 @@ macro_rules! declare_net_driver {
             // `ndo_xsk_wakeup` is in the module's C table (Kbuild: no
             // `nxp_no_xsk`) exactly when the driver implements it.
             const _: () = assert!(
-                <$t as $crate::netdev::net::NetDriver>::HAS_XSK_WAKEUP == cfg!(not(nxp_no_xsk)),
+                <$t<'static> as $crate::netdev::net::NetDriver>::HAS_XSK_WAKEUP == cfg!(not(nxp_no_xsk)),
                 "ndo_xsk_wakeup: the driver's NetDriver::xsk_wakeup and Kbuild's nxp_no_xsk disagree"
             );
 
@@ -44,7 +55,7 @@ macro_rules! declare_net_driver {
             $crate::netdev::ffi::check::entry_points!();
 
             // The shim calls each of these only with the `rs` pointer of a
-            // device registered by `Registration<$t>` (the contract of
+            // device registered by `Registration<$d>` (the contract of
             // `entry`), and pointer arguments valid as documented there.
             /// # Safety
             ///
@@ -53,7 +64,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ndo_open(rs: *mut c_void) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::open::<$t>(rs) }
+                unsafe { entry::open::<$t<'_>>(rs) }
             }
             /// # Safety
             ///
@@ -62,7 +73,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ndo_stop(rs: *mut c_void) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::stop::<$t>(rs) }
+                unsafe { entry::stop::<$t<'_>>(rs) }
             }
             /// # Safety
             ///
@@ -75,7 +86,7 @@ macro_rules! declare_net_driver {
                 queue: c_uint,
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; the stack hands over `skb`.
-                unsafe { entry::start_xmit::<$t>(rs, skb, queue) }
+                unsafe { entry::start_xmit::<$t<'_>>(rs, skb, queue) }
             }
             /// # Safety
             ///
@@ -84,7 +95,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ndo_get_stats64(rs: *mut c_void, stats: *mut Stats) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `stats` is the shim's local.
-                unsafe { entry::get_stats64::<$t>(rs, stats) }
+                unsafe { entry::get_stats64::<$t<'_>>(rs, stats) }
             }
             /// # Safety
             ///
@@ -93,7 +104,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ndo_set_rx_mode(rs: *mut c_void) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::set_rx_mode::<$t>(rs) }
+                unsafe { entry::set_rx_mode::<$t<'_>>(rs) }
             }
             /// # Safety
             ///
@@ -102,7 +113,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ndo_change_mtu(rs: *mut c_void, mtu: c_int) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::change_mtu::<$t>(rs, mtu) }
+                unsafe { entry::change_mtu::<$t<'_>>(rs, mtu) }
             }
             /// # Safety
             ///
@@ -114,7 +125,7 @@ macro_rules! declare_net_driver {
                 mac: *const u8,
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; the shim passes a validated ETH_ALEN address.
-                unsafe { entry::set_mac_address::<$t>(rs, mac) }
+                unsafe { entry::set_mac_address::<$t<'_>>(rs, mac) }
             }
             /// # Safety
             ///
@@ -128,7 +139,7 @@ macro_rules! declare_net_driver {
                 budget: c_int,
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::poll::<$t>(rs, n, id, budget) }
+                unsafe { entry::poll::<$t<'_>>(rs, n, id, budget) }
             }
             /// # Safety
             ///
@@ -137,7 +148,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_irq(rs: *mut c_void, id: c_uint, irqs_off: bool) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::irq::<$t>(rs, id, irqs_off) }
+                unsafe { entry::irq::<$t<'_>>(rs, id, irqs_off) }
             }
             /// # Safety
             ///
@@ -146,7 +157,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_adjust_link(rs: *mut c_void) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::adjust_link::<$t>(rs) }
+                unsafe { entry::adjust_link::<$t<'_>>(rs) }
             }
             /// # Safety
             ///
@@ -155,7 +166,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_reset(rs: *mut c_void) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::reset::<$t>(rs) }
+                unsafe { entry::reset::<$t<'_>>(rs) }
             }
             /// # Safety
             ///
@@ -168,7 +179,7 @@ macro_rules! declare_net_driver {
                 frames: u32,
             ) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::dim_apply::<$t>(rs, id, usecs, frames) }
+                unsafe { entry::dim_apply::<$t<'_>>(rs, id, usecs, frames) }
             }
             /// # Safety
             ///
@@ -177,7 +188,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_get_coalesce(rs: *mut c_void, c: *mut Coalesce) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `c` is the shim's local.
-                unsafe { entry::get_coalesce::<$t>(rs, c) }
+                unsafe { entry::get_coalesce::<$t<'_>>(rs, c) }
             }
             /// # Safety
             ///
@@ -191,7 +202,7 @@ macro_rules! declare_net_driver {
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `c` is the
                 // shim's local, `extack` null or the request's.
-                unsafe { entry::set_coalesce::<$t>(rs, c, extack) }
+                unsafe { entry::set_coalesce::<$t<'_>>(rs, c, extack) }
             }
             /// # Safety
             ///
@@ -200,7 +211,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_get_rings(rs: *mut c_void, r: *mut Rings) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `r` is the shim's local.
-                unsafe { entry::get_rings::<$t>(rs, r) }
+                unsafe { entry::get_rings::<$t<'_>>(rs, r) }
             }
             /// # Safety
             ///
@@ -214,7 +225,7 @@ macro_rules! declare_net_driver {
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `r` is the
                 // shim's local, `extack` null or the request's.
-                unsafe { entry::set_rings::<$t>(rs, r, extack) }
+                unsafe { entry::set_rings::<$t<'_>>(rs, r, extack) }
             }
             /// # Safety
             ///
@@ -223,7 +234,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_get_pause(rs: *mut c_void, p: *mut Pause) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `p` is the shim's local.
-                unsafe { entry::get_pause::<$t>(rs, p) }
+                unsafe { entry::get_pause::<$t<'_>>(rs, p) }
             }
             /// # Safety
             ///
@@ -232,7 +243,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_set_pause(rs: *mut c_void, p: *const Pause) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `p` is the shim's local.
-                unsafe { entry::set_pause::<$t>(rs, p) }
+                unsafe { entry::set_pause::<$t<'_>>(rs, p) }
             }
             /// # Safety
             ///
@@ -241,7 +252,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_stats_count(rs: *mut c_void) -> c_uint {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::stats_count::<$t>(rs) }
+                unsafe { entry::stats_count::<$t<'_>>(rs) }
             }
             /// # Safety
             ///
@@ -253,7 +264,7 @@ macro_rules! declare_net_driver {
                 i: c_uint,
             ) -> *const kernel::ffi::c_char {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; the shim passes `i < count`.
-                unsafe { entry::stat_name::<$t>(rs, i) }
+                unsafe { entry::stat_name::<$t<'_>>(rs, i) }
             }
             /// # Safety
             ///
@@ -262,7 +273,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_stats(rs: *mut c_void, data: *mut u64, n: c_uint) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; ethtool's buffer holds `n` counters.
-                unsafe { entry::stats::<$t>(rs, data, n) }
+                unsafe { entry::stats::<$t<'_>>(rs, data, n) }
             }
             /// # Safety
             ///
@@ -271,7 +282,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_regs_len(rs: *mut c_void) -> c_uint {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::regs_len::<$t>(rs) }
+                unsafe { entry::regs_len::<$t<'_>>(rs) }
             }
             /// # Safety
             ///
@@ -280,7 +291,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_regs(rs: *mut c_void, buf: *mut u32, words: c_uint) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; ethtool's buffer holds `words` words.
-                unsafe { entry::regs::<$t>(rs, buf, words) }
+                unsafe { entry::regs::<$t<'_>>(rs, buf, words) }
             }
             /// # Safety
             ///
@@ -289,7 +300,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_get_msglevel(rs: *mut c_void) -> u32 {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::get_msglevel::<$t>(rs) }
+                unsafe { entry::get_msglevel::<$t<'_>>(rs) }
             }
             /// # Safety
             ///
@@ -298,7 +309,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_set_msglevel(rs: *mut c_void, level: u32) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::set_msglevel::<$t>(rs, level) }
+                unsafe { entry::set_msglevel::<$t<'_>>(rs, level) }
             }
             /// # Safety
             ///
@@ -311,7 +322,7 @@ macro_rules! declare_net_driver {
                 nr_frags: c_uint,
             ) -> bool {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::gso_ok::<$t>(rs, segs, nr_frags) }
+                unsafe { entry::gso_ok::<$t<'_>>(rs, segs, nr_frags) }
             }
             /// # Safety
             ///
@@ -319,7 +330,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ndo_set_rx_csum(rs: *mut c_void, on: bool) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::set_rx_csum::<$t>(rs, on) }
+                unsafe { entry::set_rx_csum::<$t<'_>>(rs, on) }
             }
             /// # Safety
             ///
@@ -327,7 +338,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ndo_set_vlan(rs: *mut c_void, rx: bool, tx: bool) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::set_vlan::<$t>(rs, rx, tx) }
+                unsafe { entry::set_vlan::<$t<'_>>(rs, rx, tx) }
             }
             /// # Safety
             ///
@@ -335,7 +346,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_suspend(rs: *mut c_void, wake: bool) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::suspend::<$t>(rs, wake) }
+                unsafe { entry::suspend::<$t<'_>>(rs, wake) }
             }
             /// # Safety
             ///
@@ -343,7 +354,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_resume(rs: *mut c_void) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::resume::<$t>(rs) }
+                unsafe { entry::resume::<$t<'_>>(rs) }
             }
             /// # Safety
             ///
@@ -351,7 +362,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ptp_adjfine(rs: *mut c_void, scaled_ppm: kernel::ffi::c_long) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::ptp_adjfine::<$t>(rs, scaled_ppm) }
+                unsafe { entry::ptp_adjfine::<$t<'_>>(rs, scaled_ppm) }
             }
             /// # Safety
             ///
@@ -359,7 +370,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ptp_adjtime(rs: *mut c_void, delta: i64) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::ptp_adjtime::<$t>(rs, delta) }
+                unsafe { entry::ptp_adjtime::<$t<'_>>(rs, delta) }
             }
             /// # Safety
             ///
@@ -368,7 +379,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ptp_gettime(rs: *mut c_void, ns: *mut u64) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::ptp_gettime::<$t>(rs, ns) }
+                unsafe { entry::ptp_gettime::<$t<'_>>(rs, ns) }
             }
             /// # Safety
             ///
@@ -376,7 +387,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ptp_settime(rs: *mut c_void, ns: u64) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::ptp_settime::<$t>(rs, ns) }
+                unsafe { entry::ptp_settime::<$t<'_>>(rs, ns) }
             }
             /// # Safety
             ///
@@ -384,7 +395,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ptp_keep(rs: *mut c_void) -> kernel::ffi::c_uint {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::ptp_keep::<$t>(rs) }
+                unsafe { entry::ptp_keep::<$t<'_>>(rs) }
             }
             /// # Safety
             ///
@@ -399,7 +410,7 @@ macro_rules! declare_net_driver {
                 flags: u32,
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::ptp_enable::<$t>(rs, kind, on, start, period, flags) }
+                unsafe { entry::ptp_enable::<$t<'_>>(rs, kind, on, start, period, flags) }
             }
             /// # Safety
             ///
@@ -408,7 +419,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_ptp_stop(rs: *mut c_void) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::ptp_stop::<$t>(rs) }
+                unsafe { entry::ptp_stop::<$t<'_>>(rs) }
             }
             /// # Safety
             ///
@@ -417,7 +428,7 @@ macro_rules! declare_net_driver {
             #[no_mangle]
             unsafe extern "C" fn nxp_rs_hwtstamp_get(rs: *mut c_void, tx: *mut u32, rx: *mut u32) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::hwtstamp_get::<$t>(rs, tx, rx) }
+                unsafe { entry::hwtstamp_get::<$t<'_>>(rs, tx, rx) }
             }
             /// # Safety
             ///
@@ -431,7 +442,7 @@ macro_rules! declare_net_driver {
                 extack: *mut ffi::NetlinkExtAck,
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::hwtstamp_set::<$t>(rs, tx, rx, extack) }
+                unsafe { entry::hwtstamp_set::<$t<'_>>(rs, tx, rx, extack) }
             }
             /// # Safety
             ///
@@ -444,7 +455,7 @@ macro_rules! declare_net_driver {
                 extack: *mut ffi::NetlinkExtAck,
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::xdp_setup::<$t>(rs, on, extack) }
+                unsafe { entry::xdp_setup::<$t<'_>>(rs, on, extack) }
             }
             /// # Safety
             ///
@@ -458,7 +469,7 @@ macro_rules! declare_net_driver {
                 flush: bool,
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::xdp_xmit::<$t>(rs, frames, n, flush) }
+                unsafe { entry::xdp_xmit::<$t<'_>>(rs, frames, n, flush) }
             }
             /// # Safety
             ///
@@ -471,7 +482,7 @@ macro_rules! declare_net_driver {
                 queue: u16,
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::xsk_setup::<$t>(rs, pool, queue) }
+                unsafe { entry::xsk_setup::<$t<'_>>(rs, pool, queue) }
             }
             /// # Safety
             ///
@@ -485,7 +496,7 @@ macro_rules! declare_net_driver {
                 tx: bool,
             ) -> c_int {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract.
-                unsafe { entry::xsk_wakeup::<$t>(rs, queue, rx, tx) }
+                unsafe { entry::xsk_wakeup::<$t<'_>>(rs, queue, rx, tx) }
             }
             /// # Safety
             ///
@@ -498,7 +509,7 @@ macro_rules! declare_net_driver {
                 st: *mut StdStats,
             ) {
                 // SAFETY: The caller (the shim) guarantees the `# Safety` contract; `st` is the shim's local.
-                unsafe { entry::std_stats::<$t>(rs, queue, st) }
+                unsafe { entry::std_stats::<$t<'_>>(rs, queue, st) }
             }
         }
     };

@@ -5,21 +5,28 @@
 
 use super::*;
 
-/// A registered or registering `struct net_device`.
+/// A registered or registering `struct net_device`, alive for `'a`.
+///
+/// The lifetime ties every handle to its [`Registration`]: the driver state
+/// a registration builds is generic over it (`DeclaredNetDriver::State`),
+/// so a copy kept anywhere else, a `static` or a leaked box, does not
+/// compile.
 ///
 /// # Invariants
 ///
-/// `0` points to a `net_device` allocated by [`Registration::new`], which
-/// frees it only after the driver state (the only holder of `NetDev` copies
-/// besides the registration itself) has been dropped.
+/// `0` points to a `net_device` allocated by [`Registration::new`] that is
+/// not freed before `'a` ends.
 #[derive(Clone, Copy)]
-pub(crate) struct NetDev(pub(super) NonNull<ffi::NetDevice>);
+pub(crate) struct NetDev<'a>(
+    pub(super) NonNull<ffi::NetDevice>,
+    pub(super) PhantomData<&'a ffi::NetDevice>,
+);
 
 // SAFETY: A `net_device` may be used from any thread; the methods below are
 // the kernel's thread-safe accessors.
-unsafe impl Send for NetDev {}
+unsafe impl Send for NetDev<'_> {}
 // SAFETY: See `Send`.
-unsafe impl Sync for NetDev {}
+unsafe impl Sync for NetDev<'_> {}
 
 /// Features a driver offers (`NETIF_F_*` through the shim's `NXP_F_*`).
 #[derive(Clone, Copy, Default)]
@@ -127,7 +134,7 @@ pub(crate) use {
     netdev_warn_once, //
 };
 
-impl NetDev {
+impl<'a> NetDev<'a> {
     pub(crate) fn as_raw(self) -> *mut ffi::NetDevice {
         self.0.as_ptr()
     }
@@ -298,11 +305,14 @@ impl NetDev {
 
     /// Tx queue `idx` (an index past the device's queues is a driver bug:
     /// the shim warns once and gives queue 0).
-    pub(crate) fn txq(self, idx: u32) -> TxQueue {
+    pub(crate) fn txq(self, idx: u32) -> TxQueue<'a> {
         // SAFETY: Valid net_device; the shim bounds the index.
         let q = unsafe { ffi::nxp_netdev_txq(self.as_raw(), idx) };
         // INVARIANT: a queue of a live net_device lives as long as it.
-        TxQueue(NonNull::new(q).expect("netdev_get_tx_queue() never returns NULL"))
+        TxQueue(
+            NonNull::new(q).expect("netdev_get_tx_queue() never returns NULL"),
+            PhantomData,
+        )
     }
 
     /// Connects the PHY of controller node `np` (`phy-handle` or

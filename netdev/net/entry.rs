@@ -6,7 +6,8 @@
 //! # Safety
 //!
 //! For all of them `rs` must be the `rs` pointer of a net_device registered
-//! by [`Registration<T>`], i.e. point to its live `T`.
+//! by a [`Registration`] whose driver state is `T`, i.e. point to its live
+//! `T`.
 
 use super::*;
 use crate::netdev::ptp::{

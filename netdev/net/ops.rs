@@ -74,9 +74,9 @@ pub(crate) trait EthtoolOps {
 /// `ndo_xsk_wakeup`, which is in its module's C table only then (Kbuild's
 /// `nxp_no_xsk`, checked against it by `declare_net_driver!`).
 #[vtable]
-pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
+pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized {
     /// The net_device this state drives (for messages about it).
-    fn netdev(&self) -> NetDev;
+    fn netdev(&self) -> NetDev<'_>;
     /// `ndo_open`.
     fn open(&self) -> Result;
     /// `ndo_stop`.
@@ -235,14 +235,23 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized + 'static {
     }
 }
 
-/// A [`NetDriver`] whose C entry points [`declare_net_driver!`] defined: the
-/// only state type a [`Registration`] may register, since the shim hands
-/// every registered device's state to those entry points, which take it as
-/// this type.
+/// A driver whose C entry points [`declare_net_driver!`] defined, naming its
+/// state type [`State`](Self::State): the only state a [`Registration`]
+/// may register, since the shim hands every registered device's state to
+/// those entry points, which take it as that type.
+///
+/// The state is generic over the lifetime of its `net_device` (`'a`): it
+/// holds the handles tied to it ([`NetDev`], [`TxQueue`], NAPI instances,
+/// interrupts, page pools), and since a registration builds it for any
+/// `'a` ([`Registration::new`]), none of them can be kept past the
+/// registration.
 ///
 /// # Safety
 ///
 /// Implemented only by `declare_net_driver!`, for the type whose entry
 /// points it defines (their symbols are global, so a module has one such
 /// type at most).
-pub(crate) unsafe trait DeclaredNetDriver: NetDriver {}
+pub(crate) unsafe trait DeclaredNetDriver {
+    /// The driver state on a `net_device` that lives for `'a`.
+    type State<'a>: NetDriver + 'a;
+}

@@ -4,48 +4,54 @@
 
 use super::*;
 
-/// A registered network device with its driver state `T`.
+/// A registered network device with the driver state of `D`.
 ///
 /// # Invariants
 ///
 /// `dev` was allocated by the shim with `rs` equal to `state` and is
 /// registered; `state` comes from `KBox::into_raw` of a pinned box and is
 /// owned by this value (turned back into a box, and dropped in place, in
-/// `drop`): it never moves.
-pub(crate) struct Registration<T: NetDriver> {
-    dev: NetDev,
-    state: NonNull<T>,
+/// `drop`): it never moves. The state was built for a `net_device` lifetime
+/// of the caller's choice; `'static` in the fields only names the types:
+/// the device lives until `drop` frees it, and `&self` hands out the
+/// state and the device with `&self`'s lifetime only.
+pub(crate) struct Registration<D: DeclaredNetDriver> {
+    dev: NetDev<'static>,
+    state: NonNull<D::State<'static>>,
 }
 
 // SAFETY: The state is `Send + Sync` (`NetDriver` bound); the net_device may
 // be unregistered from any thread.
-unsafe impl<T: NetDriver> Send for Registration<T> {}
-// SAFETY: `&Registration` only hands out `&T`, which is `Sync`.
-unsafe impl<T: NetDriver> Sync for Registration<T> {}
+unsafe impl<D: DeclaredNetDriver> Send for Registration<D> {}
+// SAFETY: `&Registration` only hands out `&D::State`, which is `Sync`.
+unsafe impl<D: DeclaredNetDriver> Sync for Registration<D> {}
 
-impl<T: DeclaredNetDriver> Registration<T> {
+impl<D: DeclaredNetDriver> Registration<D> {
     /// Allocates a net_device with `txqs`/`rxqs` queues under `parent`,
-    /// builds the driver state in place with the initializer `init` returns,
-    /// runs `attach` on it (the last fallible step: the PHY) and registers
-    /// the device; `T` is the type the entry points were declared for
-    /// ([`DeclaredNetDriver`]).
-    pub(crate) fn new<I: PinInit<T, Error>>(
+    /// builds the driver state with `init` (pinned in a box), runs `attach`
+    /// on it (the last fallible step: the PHY) and registers the device.
+    ///
+    /// `init` builds the state for whatever lifetime `'a` of the device it
+    /// is given: it can keep the device's handles in the state only.
+    pub(crate) fn new(
         parent: &device::Device,
         txqs: u32,
         rxqs: u32,
-        init: impl FnOnce(NetDev) -> Result<I>,
-        attach: impl FnOnce(&T) -> Result,
+        init: impl for<'a> FnOnce(NetDev<'a>) -> Result<Pin<KBox<D::State<'a>>>>,
+        attach: impl for<'a> FnOnce(&D::State<'a>) -> Result,
     ) -> Result<Self> {
         // SAFETY: `parent` is a valid device; `rs` is set below, before
         // registration makes the device reachable.
         let raw =
             unsafe { ffi::nxp_netdev_alloc(raw_dev(parent), txqs, rxqs, core::ptr::null_mut()) };
-        let dev = NetDev(NonNull::new(raw).ok_or(ENOMEM)?);
-        let free = |dev: NetDev| {
+        let dev: NetDev<'static> = NetDev(NonNull::new(raw).ok_or(ENOMEM)?, PhantomData);
+        let free = |dev: NetDev<'_>| {
             // SAFETY: `dev` was allocated above and is not registered.
             unsafe { ffi::nxp_netdev_free(dev.as_raw()) }
         };
-        let state = match init(dev).and_then(|i| KBox::pin_init(i, GFP_KERNEL)) {
+        // The state is built for the device's lifetime as this value will
+        // keep it (`'static` in the type only; see the type invariant).
+        let state = match init(dev) {
             Ok(s) => s,
             Err(e) => {
                 free(dev);
@@ -75,17 +81,21 @@ impl<T: DeclaredNetDriver> Registration<T> {
         // INVARIANT: allocated, `rs` set to the boxed state, registered.
         Ok(Self { dev, state })
     }
-}
 
-impl<T: NetDriver> Registration<T> {
-    /// The driver state.
-    pub(crate) fn state(&self) -> &T {
-        // SAFETY: By the type invariant `state` is a live box owned by `self`.
-        unsafe { self.state.as_ref() }
+    /// Runs `f` on the driver state. `f` takes the state for any lifetime
+    /// of its device, as the driver's operations do: it can read the state
+    /// but store nothing of its caller's in it (a reference to a local
+    /// would dangle in a later callback).
+    pub(crate) fn with_state<R>(&self, f: impl for<'a> FnOnce(&D::State<'a>) -> R) -> R {
+        // SAFETY: By the type invariant `state` is a live box owned by
+        // `self`, whose device lives at least as long as `&self`; `f` is
+        // generic over the device's lifetime, so the one it is given makes
+        // no difference to it.
+        f(unsafe { self.state.as_ref() })
     }
 
     /// The net_device.
-    pub(crate) fn dev(&self) -> NetDev {
+    pub(crate) fn dev(&self) -> NetDev<'_> {
         self.dev
     }
 
@@ -105,7 +115,7 @@ impl<T: NetDriver> Registration<T> {
     }
 }
 
-impl<T: NetDriver> Drop for Registration<T> {
+impl<D: DeclaredNetDriver> Drop for Registration<D> {
     fn drop(&mut self) {
         // SAFETY: Registered by the type invariant. Unregistering closes the
         // device (ndo_stop), after which no callback runs.
@@ -115,7 +125,8 @@ impl<T: NetDriver> Drop for Registration<T> {
         // SAFETY: By the type invariant `state` came from `KBox::into_raw` and
         // is owned by us; after unregistering, C no longer uses it.
         drop(unsafe { KBox::from_raw(self.state.as_ptr()) });
-        // SAFETY: Unregistered, and no `NetDev` copy outlives the state.
+        // SAFETY: Unregistered; the state, the only holder of the device's
+        // handles (they cannot outlive it: `DeclaredNetDriver`), is gone.
         unsafe { ffi::nxp_netdev_free(self.dev.as_raw()) };
     }
 }

@@ -11,21 +11,25 @@ use crate::netdev::poll::{
 };
 use kernel::types::NotThreadSafe;
 
-/// A Tx queue (`struct netdev_queue`) and its BQL state.
+/// A Tx queue (`struct netdev_queue`) and its BQL state, of a
+/// `net_device` alive for `'a` (see [`NetDev`]).
 ///
 /// # Invariants
 ///
-/// Points to a Tx queue of a live `net_device`.
+/// Points to a Tx queue of a `net_device` that lives for `'a`.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct TxQueue(pub(super) NonNull<ffi::NetdevQueue>);
+pub(crate) struct TxQueue<'a>(
+    pub(super) NonNull<ffi::NetdevQueue>,
+    pub(super) PhantomData<NetDev<'a>>,
+);
 
 // SAFETY: As for `NetDev`: the pointer is valid on any CPU for the
 // `net_device`'s lifetime; each method asks the same context of its caller
 // (the queue's xmit lock held, or the queue stopped) wherever the value
 // lives.
-unsafe impl Send for TxQueue {}
+unsafe impl Send for TxQueue<'_> {}
 // SAFETY: See `Send`.
-unsafe impl Sync for TxQueue {}
+unsafe impl Sync for TxQueue<'_> {}
 
 /// A Tx ring's free-running counters, read by the kernel's lockless
 /// stop/wake helpers (`netif_txq_maybe_stop()`, `netif_txq_completed_wake()`).
@@ -76,7 +80,7 @@ pub(crate) struct Sent {
     pub(crate) stopped: bool,
 }
 
-impl TxQueue {
+impl<'a> TxQueue<'a> {
     /// Reports `bytes` queued to BQL: whether the doorbell must be rung now
     /// and whether the queue is stopped.
     pub(crate) fn sent(self, _xmit: &XmitCtx, bytes: u32) -> Sent {
@@ -150,7 +154,7 @@ impl TxQueue {
 
     /// Takes the queue's xmit lock, as the stack holds it around
     /// `ndo_start_xmit` (`__netif_tx_lock_bh()`; bottom halves off).
-    pub(crate) fn lock_xmit(self) -> TxXmitLocked {
+    pub(crate) fn lock_xmit(self) -> TxXmitLocked<'a> {
         // SAFETY: Valid queue (type invariant); process or softirq context
         // (a spinlock taken with bottom halves off).
         unsafe { ffi::nxp_txq_lock_bh(self.0.as_ptr()) };
@@ -169,12 +173,12 @@ impl TxQueue {
 /// # Invariants
 ///
 /// Holds `q`'s xmit lock, taken on this CPU (`!Send`: unlocked there).
-pub(crate) struct TxXmitLocked {
-    q: TxQueue,
+pub(crate) struct TxXmitLocked<'a> {
+    q: TxQueue<'a>,
     _cpu_local: NotThreadSafe,
 }
 
-impl Drop for TxXmitLocked {
+impl Drop for TxXmitLocked<'_> {
     fn drop(&mut self) {
         // SAFETY: Locked by `lock_xmit` on this CPU (type invariant).
         unsafe { ffi::nxp_txq_unlock_bh(self.q.0.as_ptr()) }
@@ -193,18 +197,18 @@ impl Drop for TxXmitLocked {
 /// `completer` is fixed at creation: completions are reported to BQL only
 /// from a poll of that instance, and BQL is reset only with that instance
 /// held disabled and the queue's xmit lock held.
-pub(crate) struct BqlTxQueue {
-    txq: TxQueue,
-    dev: NetDev,
+pub(crate) struct BqlTxQueue<'a> {
+    txq: TxQueue<'a>,
+    dev: NetDev<'a>,
     index: u32,
     completer: NapiId,
 }
 
-impl BqlTxQueue {
+impl<'a> BqlTxQueue<'a> {
     /// Tx queue `index` of `dev`, its completions reported by
     /// `completer`'s polls: `EBUSY` if the queue has such an owner already,
     /// `EINVAL` past the device's queues.
-    pub(crate) fn new(dev: NetDev, index: u32, completer: &Napi) -> Result<Self> {
+    pub(crate) fn new(dev: NetDev<'a>, index: u32, completer: &Napi<'_>) -> Result<Self> {
         // SAFETY: Valid net_device (type invariant of `NetDev`).
         to_result(unsafe { ffi::nxp_txq_claim_bql(dev.as_raw(), index) })?;
         // INVARIANT: Claimed just now; the queue is `index` of `dev`.
@@ -217,12 +221,12 @@ impl BqlTxQueue {
     }
 
     /// The queue's device (for messages about it).
-    pub(crate) fn dev(&self) -> NetDev {
+    pub(crate) fn dev(&self) -> NetDev<'a> {
         self.dev
     }
 
     /// Whether `napi` reports this queue's completions.
-    pub(crate) fn completed_by(&self, napi: &Napi) -> bool {
+    pub(crate) fn completed_by(&self, napi: &Napi<'_>) -> bool {
         napi.id() == self.completer
     }
 
@@ -277,7 +281,7 @@ impl BqlTxQueue {
     /// held), nor do completions (`off`, the completer held disabled).
     /// Returns false, with nothing reset, if either is another queue's or
     /// another instance's.
-    pub(crate) fn reset(&self, xmit: &TxXmitLocked, off: &NapiOff<'_>) -> bool {
+    pub(crate) fn reset(&self, xmit: &TxXmitLocked<'_>, off: &NapiOff<'_>) -> bool {
         if xmit.q != self.txq || off.id() != self.completer {
             return false;
         }
@@ -289,17 +293,17 @@ impl BqlTxQueue {
     }
 }
 
-impl Drop for BqlTxQueue {
+impl Drop for BqlTxQueue<'_> {
     fn drop(&mut self) {
         // SAFETY: Valid net_device; the queue was claimed by `new`.
         unsafe { ffi::nxp_txq_release_bql(self.dev.as_raw(), self.index) }
     }
 }
 
-impl core::ops::Deref for BqlTxQueue {
-    type Target = TxQueue;
+impl<'a> core::ops::Deref for BqlTxQueue<'a> {
+    type Target = TxQueue<'a>;
 
-    fn deref(&self) -> &TxQueue {
+    fn deref(&self) -> &TxQueue<'a> {
         &self.txq
     }
 }

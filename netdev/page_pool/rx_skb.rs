@@ -90,7 +90,7 @@ impl RxSkb {
     pub(crate) fn receive(
         self,
         napi: Polled<'_>,
-        dev: NetDev,
+        dev: NetDev<'_>,
         csum_ok: bool,
         vlan: Option<u16>,
         tstamp: Option<u64>,

@@ -11,7 +11,7 @@ use crate::netdev::{
 };
 use kernel::sync::MutexGuard;
 
-pub(crate) fn misuse(q: &BqlTxQueue, napi: &Napi, some_guard: MutexGuard<'_, bool>) {
+pub(crate) fn misuse(q: &BqlTxQueue<'_>, napi: &Napi<'_>, some_guard: MutexGuard<'_, bool>) {
     let off = NapiOff {
         _enabled: some_guard,
         id: napi.id(),

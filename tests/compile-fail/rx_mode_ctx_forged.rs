@@ -7,7 +7,7 @@ use crate::netdev::net::{
     RxModeCtx, //
 };
 
-pub(crate) fn misuse(dev: NetDev) -> usize {
+pub(crate) fn misuse(dev: NetDev<'_>) -> usize {
     let ctx = RxModeCtx::new();
     let mut list = [[0u8; 6]; 4];
     dev.mc_list(&mut list, Some(&ctx))

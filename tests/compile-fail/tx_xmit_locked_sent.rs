@@ -6,6 +6,6 @@ use crate::netdev::net::TxQueue;
 
 fn needs_send<T: Send>(_: T) {}
 
-pub(crate) fn misuse(q: TxQueue) {
+pub(crate) fn misuse(q: TxQueue<'_>) {
     needs_send(q.lock_xmit());
 }

@@ -7,7 +7,7 @@ use crate::netdev::net::{
     XmitCtx, //
 };
 
-pub(crate) fn misuse(txq: TxQueue) {
+pub(crate) fn misuse(txq: TxQueue<'_>) {
     let xmit = XmitCtx::new();
     let _ = txq.sent(&xmit, 1500);
 }

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-2.0
+// expect: E0505
+// what: a registration dropped while a handle of its net_device is still in use (the handle would reach a freed net_device)
+
+use crate::{
+    gianfar::driver::Etsec,
+    netdev::net::NetDev, //
+};
+
+pub(crate) fn misuse(etsec: Etsec) -> NetDev<'static> {
+    let dev = etsec.net.dev();
+    drop(etsec);
+    dev
+}
