@@ -292,7 +292,7 @@ impl<'a> Fec<'a> {
     /// descriptors left without a buffer as one, and the poll's counts.
     fn clean_rx_xsk(
         &self,
-        book: &mut XskBook,
+        book: &mut XskBook<'_>,
         bds: &RxBds,
         napi: Polled<'_>,
         quota: u32,

@@ -229,7 +229,7 @@ impl TxDescs for TxBds {
 impl<'a> Fec<'a> {
     /// `ndo_start_xmit` on Tx queue `q`.
     #[inline(always)]
-    pub(crate) fn xmit(&self, q: &TxPath<'_>, xmit: &XmitCtx, mut skb: Skb) -> TxVerdict {
+    pub(crate) fn xmit(&self, q: &TxPath<'a>, xmit: &XmitCtx, mut skb: Skb) -> TxVerdict {
         // Checksum insertion: the MAC fills in the IPv4 header and TCP/UDP
         // checksums of fields the driver zeroes (IPv4 only is advertised).
         let off = skb.offloads();
@@ -298,7 +298,7 @@ impl<'a> Fec<'a> {
     /// Rings the Tx doorbell (`fec_txq_trigger_xmit()`): with ERR007885 the
     /// write is skipped while TDAR still reads active (a write right after
     /// the DMA cleared it may be lost otherwise).
-    pub(crate) fn kick_tx(&self, q: &TxPath<'_>) {
+    pub(crate) fn kick_tx(&self, q: &TxPath<'a>) {
         // `stall_tx` in debugfs simulates a stuck transmitter.
         if self.debug.is_set(DBG_STALL_TX) {
             return;
@@ -315,7 +315,7 @@ impl<'a> Fec<'a> {
     /// AF_XDP socket, sends what the socket queued. Returns false if the
     /// socket has more to send than this poll took. From the poll `polled`
     /// of the NAPI that reclaims the ring.
-    pub(crate) fn clean_tx(&self, q: &TxPath<'_>, polled: &Polled<'_>) -> bool {
+    pub(crate) fn clean_tx(&self, q: &TxPath<'a>, polled: &Polled<'_>) -> bool {
         let more = |tx: &mut TxRing| {
             tx.xsk.is_some().then(|| {
                 tx.xsk_completed();

@@ -47,7 +47,7 @@ impl<'a> Fec<'a> {
     /// doorbell ([`Fec::xdp_tx_kick`] once per poll), or gives it back.
     pub(crate) fn xdp_tx_frame(
         &self,
-        q: &TxPath<'_>,
+        q: &TxPath<'a>,
         f: XdpFrame,
     ) -> core::result::Result<(), XdpFrame> {
         let mut guard = q.tx.ring.lock();
@@ -62,14 +62,14 @@ impl<'a> Fec<'a> {
     /// the CPUs' NAPIs and redirects share no ring where there are as many
     /// queues as CPUs. (Called in softirq context, where the CPU stays the
     /// same until the caller is done with the queue.)
-    pub(crate) fn xdp_txq(&self) -> &TxPath {
+    pub(crate) fn xdp_txq(&self) -> &TxPath<'a> {
         let cpu = kernel::cpu::CpuId::current().as_u32() as usize;
         // (`txs` is never empty, see `Fec::txs`.)
         &self.txs[cpu % self.txs.len()]
     }
 
     /// Hands the frames XDP queued on Tx queue `q` to the MAC.
-    pub(crate) fn xdp_tx_kick(&self, q: &TxPath<'_>) {
+    pub(crate) fn xdp_tx_kick(&self, q: &TxPath<'a>) {
         // XDP shares the stack's queue: its frames count as progress for the
         // Tx watchdog.
         q.tx.lane.txq.trans_update();
@@ -98,7 +98,7 @@ impl<'a> Fec<'a> {
     /// ([`TxBook::map_frame`](crate::txring::TxBook::map_frame)).
     fn xdp_queue(
         &self,
-        q: &TxPath<'_>,
+        q: &TxPath<'a>,
         tx: &mut TxRing,
         f: XdpFrame,
     ) -> core::result::Result<(), XdpFrame> {
@@ -182,7 +182,7 @@ impl<'a> Fec<'a> {
     /// Sends what the AF_XDP socket of Tx ring `tx` (queue `q`, its lock
     /// held) queued, in the room above the queue's stop threshold, at most
     /// a poll's budget; true if that was all of it.
-    pub(crate) fn xsk_xmit(&self, q: &TxPath<'_>, tx: &mut TxRing) -> bool {
+    pub(crate) fn xsk_xmit(&self, q: &TxPath<'a>, tx: &mut TxRing) -> bool {
         let TxRing {
             size,
             thresholds,
