@@ -400,9 +400,9 @@ impl<'a> Fec<'a> {
         self.restart_hw();
         self.tx_halted.store(false, Ordering::Release);
         self.resume();
-        self.rx_napi.link_queue(self.dev, 0, false);
+        self.rx_napi.link_queue(0, false);
         for q in self.txs.iter() {
-            q.tx.napi.link_queue(self.dev, q.index(), true);
+            q.tx.napi.link_queue(q.index(), true);
         }
         self.up.store(true, Ordering::Release);
         self.dev.tx_wake_all();

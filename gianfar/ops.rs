@@ -72,8 +72,8 @@ impl<'a> NetDriver for Gfar<'a> {
         for g in self.groups.iter() {
             g.rx_napi.enable();
             g.tx.napi.enable();
-            g.rx_napi.link_queue(self.dev, g.index as u32, false);
-            g.tx.napi.link_queue(self.dev, g.index as u32, true);
+            g.rx_napi.link_queue(g.index as u32, false);
+            g.tx.napi.link_queue(g.index as u32, true);
         }
         self.up.store(true, Ordering::Release);
         self.start();

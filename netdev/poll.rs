@@ -249,13 +249,14 @@ impl<'a> Napi<'a> {
         unsafe { ffi::nxp_napi_tx_timer_cancel(self.as_raw()) }
     }
 
-    /// Links queue `queue` of `dev` (Tx or Rx) to this instance for netlink;
-    /// an index past the device's queues is a bug the shim warns about and
-    /// ignores.
-    pub(crate) fn link_queue(&self, dev: NetDev<'_>, queue: u32, tx: bool) {
-        // SAFETY: Valid device and instance (the shim bounds the index);
-        // called under RTNL (open/stop).
-        unsafe { ffi::nxp_queue_set_napi(dev.as_raw(), queue, tx, self.as_raw()) }
+    /// Links queue `queue` of the instance's device (Tx or Rx) to this
+    /// instance for netlink; an index past the device's queues is a bug the
+    /// shim warns about and ignores. (The device is the instance's own: a
+    /// queue of another device could outlive the instance.)
+    pub(crate) fn link_queue(&self, queue: u32, tx: bool) {
+        // SAFETY: Valid instance of a live device (the shim bounds the
+        // index); called under RTNL (open/stop).
+        unsafe { ffi::nxp_napi_link_queue(self.as_raw(), queue, tx) }
     }
 
     /// Removes the netlink link of queue `queue`.

@@ -1350,6 +1350,12 @@ void nxp_queue_set_napi(struct net_device *dev, unsigned int queue, bool tx,
 			     n ? &n->napi : NULL);
 }
 
+/* Queue @queue of the instance's own device, linked to it. */
+void nxp_napi_link_queue(struct nxp_napi *n, unsigned int queue, bool tx)
+{
+	nxp_queue_set_napi(n->napi.dev, queue, tx, n);
+}
+
 /* --- IRQs ------------------------------------------------------------------- */
 
 struct nxp_irq {

@@ -198,6 +198,7 @@ void nxp_napi_tx_timer_arm(struct nxp_napi *n, u32 usecs);
 void nxp_napi_tx_timer_cancel(struct nxp_napi *n);
 void nxp_queue_set_napi(struct net_device *dev, unsigned int queue, bool tx,
 			struct nxp_napi *n);
+void nxp_napi_link_queue(struct nxp_napi *n, unsigned int queue, bool tx);
 
 /* IRQs */
 struct nxp_irq *nxp_irq_request(unsigned int irq, const char *name,

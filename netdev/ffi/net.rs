@@ -285,6 +285,7 @@ extern "C" {
     pub(crate) fn nxp_napi_tx_timer_arm(n: *mut NxpNapi, usecs: u32);
     pub(crate) fn nxp_napi_tx_timer_cancel(n: *mut NxpNapi);
     pub(crate) fn nxp_queue_set_napi(dev: *mut NetDevice, queue: c_uint, tx: bool, n: *mut NxpNapi);
+    pub(crate) fn nxp_napi_link_queue(n: *mut NxpNapi, queue: c_uint, tx: bool);
 
     pub(crate) fn nxp_irq_request(
         irq: c_uint,

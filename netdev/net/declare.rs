@@ -17,7 +17,9 @@ macro_rules! declare_net_driver {
         )]
         pub(crate) enum $d {}
 
-        // SAFETY: The entry points below are `$t`'s.
+        // SAFETY: The entry points below are `$t`'s, and take it at any
+        // lifetime of its device: `$t<'a>` is a `NetDriver` for every `'a`
+        // (the trait's bound), so no code of it depends on which.
         #[allow(unsafe_code)]
         unsafe impl $crate::netdev::net::DeclaredNetDriver for $d {
             type State<'a> = $t<'a>;

@@ -9,13 +9,15 @@ use super::*;
 ///
 /// The lifetime ties every handle to its [`Registration`]: the driver state
 /// a registration builds is generic over it (`DeclaredNetDriver::State`),
-/// so a copy kept anywhere else, a `static` or a leaked box, does not
-/// compile.
+/// so a copy kept anywhere else, in a `static` or a longer-lived variable,
+/// does not compile. (A handle leaked with its owner, `mem::forget` of an
+/// `Irq` or a `Napi`, is not covered: its resource is never released.)
 ///
 /// # Invariants
 ///
 /// `0` points to a `net_device` allocated by [`Registration::new`] that is
-/// not freed before `'a` ends.
+/// not freed before `'a` ends; the registration's own copy, typed
+/// `'static`, is the exception its type invariant describes.
 #[derive(Clone, Copy)]
 pub(crate) struct NetDev<'a>(
     pub(super) NonNull<ffi::NetDevice>,

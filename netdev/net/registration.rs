@@ -9,7 +9,7 @@ use super::*;
 /// # Invariants
 ///
 /// `dev` was allocated by the shim with `rs` equal to `state` and is
-/// registered; `state` comes from `KBox::into_raw` of a pinned box and is
+/// registered; `state` comes from `KBox::leak` of a pinned box and is
 /// owned by this value (turned back into a box, and dropped in place, in
 /// `drop`): it never moves. The state was built for a `net_device` lifetime
 /// of the caller's choice; `'static` in the fields only names the types:
@@ -20,8 +20,9 @@ pub(crate) struct Registration<D: DeclaredNetDriver> {
     state: NonNull<D::State<'static>>,
 }
 
-// SAFETY: The state is `Send + Sync` (`NetDriver` bound); the net_device may
-// be unregistered from any thread.
+// SAFETY: The state is `Send + Sync` (the `NetDriver` bound of
+// `DeclaredNetDriver::State`); the net_device may be unregistered from any
+// thread.
 unsafe impl<D: DeclaredNetDriver> Send for Registration<D> {}
 // SAFETY: `&Registration` only hands out `&D::State`, which is `Sync`.
 unsafe impl<D: DeclaredNetDriver> Sync for Registration<D> {}
@@ -66,7 +67,7 @@ impl<D: DeclaredNetDriver> Registration<D> {
         // SAFETY: The box is handed to C as a raw pointer and only turned
         // back into a box to be dropped in place: its contents never move.
         let state = unsafe { Pin::into_inner_unchecked(state) };
-        let state = NonNull::new(KBox::into_raw(state)).ok_or(ENOMEM)?;
+        let state = NonNull::from(KBox::leak(state));
         // SAFETY: `state` is a heap allocation that stays put until `drop`
         // (or the error path below) turns it back into a box.
         unsafe { ffi::nxp_netdev_set_rs(dev.as_raw(), state.as_ptr().cast()) };
@@ -122,7 +123,7 @@ impl<D: DeclaredNetDriver> Drop for Registration<D> {
         unsafe { ffi::nxp_netdev_unregister(self.dev.as_raw()) };
         // The state's drop releases its NAPIs and DMA memory while the
         // net_device still exists.
-        // SAFETY: By the type invariant `state` came from `KBox::into_raw` and
+        // SAFETY: By the type invariant `state` came from `KBox::leak` and
         // is owned by us; after unregistering, C no longer uses it.
         drop(unsafe { KBox::from_raw(self.state.as_ptr()) });
         // SAFETY: Unregistered; the state, the only holder of the device's
