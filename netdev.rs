@@ -19,6 +19,8 @@ pub(crate) mod of;
 pub(crate) mod pm;
 #[cfg(nxp_fec)]
 pub(crate) mod rpm;
+#[cfg(nxp_fec)]
+pub(crate) mod syscon;
 
 // The networking part links `shim_net.c`, whose ops tables call the driver's
 // entry points; a driver enables it (`--cfg nxp_net`, see Kbuild) once it

@@ -45,6 +45,7 @@ use crate::netdev::{
         Powered,
         Rpm, //
     },
+    syscon::SysconBit,
     xdp::XdpStats,
     xsk::XskPoolRef,
     MacAddr, //
@@ -189,6 +190,8 @@ pub(crate) struct Hw {
     pub(crate) pps: Option<PpsOutput>,
     /// Runtime PM of the register clocks.
     pub(crate) power: Rpm,
+    /// The SoC's stop-mode request for the ENET (`fsl,stop-mode`).
+    pub(crate) stop_mode: Option<SysconBit>,
 }
 
 /// The driver state of one ENET (the `net_device`'s private part).
@@ -288,6 +291,10 @@ pub(crate) struct Fec<'a> {
     pub(crate) wol_sleep: AtomicBool,
     /// The wake-up interrupt line is armed (`fec/pm.rs`).
     pub(crate) wake_armed: AtomicBool,
+    /// The bit of the SoC's general purpose registers that asks the SoC to
+    /// keep the ENET clocked in its stop mode (`fsl,stop-mode`), set while
+    /// suspended with Wake-on-LAN (`fec/pm.rs`).
+    pub(crate) stop_mode: Option<SysconBit>,
     /// The 1588 timer's increment per cycle (0: no PTP clock) and the
     /// clock's state, whose lock also guards the timer's registers
     /// (`fec/ptp.rs`).
@@ -364,6 +371,7 @@ impl<'a> Fec<'a> {
             ptp_inc,
             pps,
             power,
+            stop_mode,
         } = hw;
         let first_irq = irq_lines.first().copied();
         let rx_napi = RxNapi::new(ndev, NAPI_RX, first_irq)?;
@@ -415,6 +423,7 @@ impl<'a> Fec<'a> {
             combined_napi,
             wol_sleep: AtomicBool::new(false),
             wake_armed: AtomicBool::new(false),
+            stop_mode,
             ptp_inc,
             ptp <- new_spinlock_irq!(ptp_state),
             pps,

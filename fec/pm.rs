@@ -90,6 +90,13 @@ impl<'a> Fec<'a> {
                 Ok(false) => netdev_warn!(self.dev, "wake-up interrupt not armed (no line)\n"),
                 Err(e) => netdev_warn!(self.dev, "wake-up interrupt not armed ({e:?})\n"),
             }
+            // The SoC asked to keep the ENET clocked in its stop mode, so
+            // that a magic packet can wake it (`fec_enet_stop_mode()`).
+            if let Some(s) = &self.stop_mode {
+                if let Err(e) = s.set(true) {
+                    netdev_warn!(self.dev, "stop-mode request failed ({e:?})\n");
+                }
+            }
         }
         Ok(())
     }
@@ -107,6 +114,13 @@ impl<'a> Fec<'a> {
                     self.regs.write(regs::IMASK, 0);
                 }
                 self.regs.write(regs::IEVENT, ievent::WAKEUP);
+                // The stop-mode request withdrawn (a no-op if the data path
+                // was down at the suspend and none was made).
+                if let Some(s) = &self.stop_mode {
+                    if let Err(e) = s.set(false) {
+                        netdev_warn!(self.dev, "stop-mode release failed ({e:?})\n");
+                    }
+                }
             }
             if self.wake_armed.swap(false, Ordering::AcqRel) {
                 if let Err(e) = self.set_wake_irq(false) {

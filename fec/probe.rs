@@ -44,6 +44,7 @@ use crate::netdev::{
     of::Node,
     ptp::PtpOutputs,
     rpm::RuntimePm,
+    syscon::SysconBit,
     MacAddr, //
 };
 use crate::ring::RingConfig;
@@ -358,6 +359,10 @@ impl platform::Driver for FecRs {
         #[allow(unsafe_code)]
         unsafe { dma::set_desc_addr_mask(pdev) }?;
         let node = Node::of_device(dev).ok_or(ENODEV)?;
+        // The SoC's stop-mode request for Wake-on-LAN, as the C fec's
+        // probe reads it (and fails without the GPR it names).
+        let stop_mode = SysconBit::of_property(&node, c"fsl,stop-mode")
+            .inspect_err(|e| dev_err!(dev, "fsl,stop-mode: no GPR bit ({e:?})\n"))?;
 
         let ipg_rate = clk_rate(dev, REGISTER_CLOCKS[0])?;
         let itr_rate = clk_rate(dev, REGISTER_CLOCKS[1])?;
@@ -432,6 +437,7 @@ impl platform::Driver for FecRs {
             ptp_inc,
             pps,
             power: rpm.rpm(),
+            stop_mode,
         };
         let net = Registration::new(
             dev,
@@ -446,6 +452,16 @@ impl platform::Driver for FecRs {
             net.dev().mac(),
             phy_if
         );
+        if let Some((reg, bit)) =
+            net.with_state(|s: &Fec<'_>| s.stop_mode.as_ref().map(|m| (m.reg(), m.bit())))
+        {
+            dev_info!(
+                dev,
+                "stop-mode request for Wake-on-LAN: GPR {:#x} bit {}\n",
+                reg,
+                bit
+            );
+        }
         Ok(Enet {
             net,
             _mdio: mdio,

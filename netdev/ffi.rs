@@ -30,6 +30,13 @@ pub(crate) struct GpioDesc {
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
 
+/// `struct regmap`, only handled by pointer.
+#[repr(C)]
+pub(crate) struct Regmap {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
 /// `NXP_PHY_IF_*` of `shim.h`.
 pub(crate) const NXP_PHY_IF_RMII: c_int = 1;
 pub(crate) const NXP_PHY_IF_RGMII: c_int = 2;
@@ -68,6 +75,15 @@ extern "C" {
         out: *mut *mut GpioDesc,
     ) -> c_int;
     pub(crate) fn nxp_gpiod_set_value_cansleep(g: *mut GpioDesc, value: c_int);
+
+    pub(crate) fn nxp_syscon_bit_of(
+        np: *mut bindings::device_node,
+        prop: *const c_char,
+        map: *mut *mut Regmap,
+        reg: *mut u32,
+        bit: *mut u32,
+    ) -> c_int;
+    pub(crate) fn nxp_regmap_update_bits(map: *mut Regmap, reg: u32, mask: u32, val: u32) -> c_int;
 
     pub(crate) fn nxp_ioremap_of(
         np: *mut bindings::device_node,

@@ -11,6 +11,7 @@
 #include <linux/gpio/consumer.h>
 #include <linux/etherdevice.h>
 #include <linux/io.h>
+#include <linux/mfd/syscon.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
 #include <linux/of_irq.h>
@@ -19,6 +20,7 @@
 #include <linux/platform_device.h>
 #include <linux/pm_clock.h>
 #include <linux/pm_runtime.h>
+#include <linux/regmap.h>
 #include <linux/skbuff.h>
 #include <linux/string.h>
 
@@ -187,6 +189,43 @@ int nxp_gpiod_get_optional_out(struct device *dev, const char *con_id,
 void nxp_gpiod_set_value_cansleep(struct gpio_desc *g, int value)
 {
 	gpiod_set_value_cansleep(g, value);
+}
+
+/* A bit of a system controller's register named by the property <&syscon
+ * reg bit> of np, as fec_enet_init_stop_mode() reads "fsl,stop-mode": 0
+ * with *map NULL if the property names no node; an errno if its cells are
+ * missing or the syscon has no regmap. A regmap syscon.c creates for a
+ * "syscon" node is never freed (the i.MX GPRs are such). */
+int nxp_syscon_bit_of(struct device_node *np, const char *prop,
+		      struct regmap **map, u32 *reg, u32 *bit)
+{
+	struct device_node *syscon;
+	struct regmap *m;
+	u32 v[3];
+	int ret;
+
+	*map = NULL;
+	syscon = of_parse_phandle(np, prop, 0);
+	if (!syscon)
+		return 0;
+	ret = of_property_read_u32_array(np, prop, v, ARRAY_SIZE(v));
+	if (!ret) {
+		m = syscon_node_to_regmap(syscon);
+		if (IS_ERR(m)) {
+			ret = PTR_ERR(m);
+		} else {
+			*map = m;
+			*reg = v[1];
+			*bit = v[2];
+		}
+	}
+	of_node_put(syscon);
+	return ret;
+}
+
+int nxp_regmap_update_bits(struct regmap *map, u32 reg, u32 mask, u32 val)
+{
+	return regmap_update_bits(map, reg, mask, val);
 }
 
 struct dentry *nxp_debugfs_create_dir(const char *name)

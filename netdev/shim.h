@@ -46,6 +46,12 @@ int nxp_gpiod_get_optional_out(struct device *dev, const char *con_id,
 			       bool high, struct gpio_desc **out);
 void nxp_gpiod_set_value_cansleep(struct gpio_desc *g, int value);
 
+/* System controller registers (syscon regmaps). */
+struct regmap;
+int nxp_syscon_bit_of(struct device_node *np, const char *prop,
+		      struct regmap **map, u32 *reg, u32 *bit);
+int nxp_regmap_update_bits(struct regmap *map, u32 reg, u32 mask, u32 val);
+
 /* MMIO mappings of device-tree resources (request + ioremap, and back). */
 int nxp_ioremap_of(struct device_node *np, int index, const char *name,
 		   void __iomem **base, struct nxp_res *res);

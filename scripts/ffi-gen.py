@@ -40,6 +40,7 @@ RUST_NAME = {
     "xdp_buff": "XdpBuff",
     "xsk_buff_pool": "XskBuffPool",
     "gpio_desc": "GpioDesc",
+    "regmap": "Regmap",
     "nxp_napi": "NxpNapi",
     "nxp_irq": "NxpIrq",
     "nxp_mdio": "NxpMdio",
