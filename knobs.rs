@@ -15,7 +15,7 @@ use crate::netdev::debugfs::{
 };
 
 /// A driver's debugfs directory.
-pub(crate) type Debug = DebugDir<7, 5>;
+pub(crate) type Debug = DebugDir<7, 6>;
 
 /// `txic0`: Tx interrupt coalescing as last programmed (first queue).
 pub(crate) const DBG_TXIC: Value<0> = Value;
@@ -42,6 +42,20 @@ pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
 pub(crate) const DBG_FAIL_TX_MAP: Knob<3> = Knob;
 /// `check_bql`: the Tx-confirmation poll checks BQL against the ring.
 pub(crate) const DBG_CHECK_BQL: Knob<4> = Knob;
+/// `leak_irqs`: how many closes leak their IRQ handles (see [`free_irqs`]).
+pub(crate) const DBG_LEAK_IRQS: Knob<5> = Knob;
+
+/// Frees the IRQ handles `irqs` of a close (drops them), or, when knob
+/// `leak_irqs` is set, leaks them with `mem::forget`, which safe Rust
+/// allows: the netdev layer then keeps the lines away from the freed state
+/// and frees them with the device (what the guest test `leaked_handles`
+/// checks). `leak`: the knob, taken once per close.
+pub(crate) fn free_irqs<T>(irqs: KVec<T>, leak: bool) {
+    if leak {
+        // Each handle, not the vector: its memory is ours to free.
+        irqs.into_iter().for_each(core::mem::forget);
+    }
+}
 
 /// Creates the directory `name` with the shared files and the driver's
 /// own value `value` and knob `knob` (slot 2 of each).
@@ -63,6 +77,7 @@ pub(crate) fn create(name: &CStr, value: &CStr, knob: &CStr) -> Result<Debug> {
             knob,
             c"fail_tx_map",
             c"check_bql",
+            c"leak_irqs",
         ],
     )
 }

@@ -29,6 +29,8 @@ use crate::fec::{
     },
 };
 use crate::knobs::{
+    self,
+    DBG_LEAK_IRQS,
     DBG_RXIC,
     DBG_TXIC, //
 };
@@ -378,7 +380,7 @@ impl<'a> Fec<'a> {
 
     pub(crate) fn free_irqs(&self) {
         let irqs = core::mem::take(&mut *self.irqs.lock());
-        drop(irqs);
+        knobs::free_irqs(irqs, self.debug.take(DBG_LEAK_IRQS));
     }
 
     /// Brings the data path up: rings, interrupts, NAPIs, MAC. `hw_lock`

@@ -35,6 +35,8 @@ use crate::gianfar::{
     },
 };
 use crate::knobs::{
+    self,
+    DBG_LEAK_IRQS,
     DBG_RXIC,
     DBG_TXIC, //
 };
@@ -360,9 +362,10 @@ impl<'a> Gfar<'a> {
     }
 
     pub(crate) fn free_irqs(&self) {
+        let leak = self.debug.take(DBG_LEAK_IRQS);
         for g in self.groups.iter() {
             let irqs = core::mem::take(&mut *g.irqs.lock());
-            drop(irqs);
+            knobs::free_irqs(irqs, leak);
         }
     }
 

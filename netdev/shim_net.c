@@ -52,11 +52,48 @@ struct nxp_priv {
 	struct ptp_clock_info ptp_info;	/* its operations (nxp_netdev_set_ptp()) */
 	struct ptp_clock *ptp;		/* registered with the device (or NULL) */
 	unsigned long bql_owned;	/* Tx queues with a BQL owner in Rust */
+	/* The device's handles whose callbacks or pointers reach the driver
+	 * state or the device (struct nxp_irq, nxp_napi, nxp_rxq), under
+	 * @res_lock: Rust frees them on drop, but a handle leaked with
+	 * mem::forget() is safe Rust, so nxp_netdev_free() releases what is
+	 * left (nxp_netdev_sweep()). */
+	spinlock_t res_lock;
+	struct list_head irqs, napis, rxqs;
 };
+
+/* A registered XDP queue info (a page pool's, with the pool, or an AF_XDP
+ * ring's), on its device's list. The Rust side holds &info. */
+struct nxp_rxq {
+	struct xdp_rxq_info info;
+	struct page_pool *pool;		/* destroyed with it, or NULL */
+	struct net_device *dev;
+	struct list_head node;
+};
+
+static void nxp_res_add(struct net_device *dev, struct list_head *node,
+			struct list_head *list)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+
+	spin_lock_bh(&priv->res_lock);
+	list_add_tail(node, list);
+	spin_unlock_bh(&priv->res_lock);
+}
+
+static void nxp_res_del(struct net_device *dev, struct list_head *node)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+
+	spin_lock_bh(&priv->res_lock);
+	list_del(node);
+	spin_unlock_bh(&priv->res_lock);
+}
+
+static void nxp_netdev_detach(struct net_device *dev);
 
 static void *rs_of(const struct net_device *dev)
 {
-	return ((struct nxp_priv *)netdev_priv(dev))->rs;
+	return READ_ONCE(((struct nxp_priv *)netdev_priv(dev))->rs);
 }
 
 /* Adaptive coalescing (net DIM, see struct nxp_napi): the MACs' coalescing
@@ -755,6 +792,10 @@ struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
 	priv->rs = rs;
 	priv->dev = dev;
 	INIT_WORK(&priv->reset_work, nxp_reset_work);
+	spin_lock_init(&priv->res_lock);
+	INIT_LIST_HEAD(&priv->irqs);
+	INIT_LIST_HEAD(&priv->napis);
+	INIT_LIST_HEAD(&priv->rxqs);
 	dev->netdev_ops = &nxp_netdev_ops;
 	dev->ethtool_ops = &nxp_ethtool_ops;
 	dev->stat_ops = &nxp_stat_ops;
@@ -774,15 +815,6 @@ struct net_device *nxp_netdev_alloc(struct device *parent, unsigned int txqs,
 void nxp_netdev_set_rs(struct net_device *dev, void *rs)
 {
 	((struct nxp_priv *)netdev_priv(dev))->rs = rs;
-}
-
-/* Process context, without RTNL (the profiles are RTNL-protected). */
-void nxp_netdev_free(struct net_device *dev)
-{
-	rtnl_lock();
-	net_dim_free_irq_moder(dev);
-	rtnl_unlock();
-	free_netdev(dev);
 }
 
 /* --- PTP hardware clock --------------------------------------------------- */
@@ -912,6 +944,8 @@ int nxp_netdev_register(struct net_device *dev)
 		nxp_rs_ptp_stop(priv->rs);
 		ptp_clock_unregister(ptp);
 	}
+	if (err)
+		nxp_netdev_detach(dev);
 	return err;
 }
 
@@ -934,6 +968,7 @@ void nxp_netdev_unregister(struct net_device *dev)
 	unregister_netdev(dev);
 	/* Closed and unregistered: no new reset can be scheduled. */
 	cancel_work_sync(&priv->reset_work);
+	nxp_netdev_detach(dev);
 }
 
 /* The MAC can wake the system on @wake (WAKE_* bits; 0: it cannot). */
@@ -1126,6 +1161,8 @@ struct nxp_napi {
 	struct napi_struct napi;
 	unsigned int id;
 	bool tx;
+	bool enabled;		/* for nxp_netdev_sweep() */
+	struct list_head node;	/* on nxp_priv.napis */
 	bool dim_on;
 	u8 dim_applied;		/* the profile the driver was last given */
 	u16 dim_events;
@@ -1158,6 +1195,7 @@ static void nxp_napi_dim_work(struct work_struct *work)
 	struct nxp_napi *n = container_of(dim, struct nxp_napi, dim);
 	struct dim_cq_moder m;
 	unsigned long flags;
+	void *rs;
 	bool on;
 	u8 ix;
 
@@ -1166,8 +1204,9 @@ static void nxp_napi_dim_work(struct work_struct *work)
 	ix = dim->profile_ix;
 	m = nxp_dim_moder(n, ix);
 	spin_unlock_irqrestore(&n->dim_lock, flags);
-	if (on)
-		nxp_rs_dim_apply(rs_of(n->napi.dev), n->id, m.usec, m.pkts);
+	rs = rs_of(n->napi.dev);
+	if (on && rs)
+		nxp_rs_dim_apply(rs, n->id, m.usec, m.pkts);
 	spin_lock_irqsave(&n->dim_lock, flags);
 	n->dim_applied = ix;
 	dim->state = DIM_START_MEASURE;
@@ -1221,8 +1260,14 @@ void nxp_napi_dim_poll(struct nxp_napi *n, u32 packets, u32 bytes)
 static int nxp_napi_poll(struct napi_struct *napi, int budget)
 {
 	struct nxp_napi *n = container_of(napi, struct nxp_napi, napi);
+	void *rs = rs_of(napi->dev);
 
-	return nxp_rs_napi_poll(rs_of(napi->dev), n, n->id, budget);
+	/* A leaked instance, scheduled after its driver state went. */
+	if (unlikely(!rs)) {
+		napi_complete_done(napi, 0);
+		return 0;
+	}
+	return nxp_rs_napi_poll(rs, n, n->id, budget);
 }
 
 static enum hrtimer_restart nxp_napi_tx_timer(struct hrtimer *t)
@@ -1281,10 +1326,11 @@ struct nxp_napi *nxp_napi_add(struct net_device *dev, unsigned int id, bool tx,
 		netif_napi_add(dev, &n->napi, nxp_napi_poll);
 	if (irq > 0)
 		netif_napi_set_irq(&n->napi, irq);
+	nxp_res_add(dev, &n->node, &((struct nxp_priv *)netdev_priv(dev))->napis);
 	return n;
 }
 
-void nxp_napi_del(struct nxp_napi *n)
+static void nxp_napi_release(struct nxp_napi *n)
 {
 	hrtimer_cancel(&n->tx_timer);
 	cancel_work_sync(&n->dim.work);
@@ -1292,9 +1338,16 @@ void nxp_napi_del(struct nxp_napi *n)
 	kfree(n);
 }
 
+void nxp_napi_del(struct nxp_napi *n)
+{
+	nxp_res_del(n->napi.dev, &n->node);
+	nxp_napi_release(n);
+}
+
 void nxp_napi_enable(struct nxp_napi *n)
 {
 	napi_enable(&n->napi);
+	WRITE_ONCE(n->enabled, true);
 }
 
 /* Only polls schedule the DIM work: once disabled, none is left to run. A
@@ -1306,6 +1359,7 @@ void nxp_napi_disable(struct nxp_napi *n)
 	unsigned long flags;
 
 	napi_disable(&n->napi);
+	WRITE_ONCE(n->enabled, false);
 	/* An xmit may arm it again until the queue is stopped (after this):
 	 * a disabled instance ignores the callback's napi_schedule(), and
 	 * nxp_napi_del() cancels it for good. */
@@ -1362,6 +1416,7 @@ struct nxp_irq {
 	unsigned int irq;
 	struct net_device *dev;
 	unsigned int id;
+	struct list_head node;	/* on nxp_priv.irqs */
 };
 
 static irqreturn_t nxp_irq_handler(int irq, void *cookie)
@@ -1394,6 +1449,7 @@ struct nxp_irq *nxp_irq_request(unsigned int irq, const char *name,
 		kfree(i);
 		return NULL;
 	}
+	nxp_res_add(dev, &i->node, &((struct nxp_priv *)netdev_priv(dev))->irqs);
 	return i;
 }
 
@@ -1417,6 +1473,7 @@ int nxp_irq_set_wake(struct nxp_irq *i, bool on)
 
 void nxp_irq_free(struct nxp_irq *i)
 {
+	nxp_res_del(i->dev, &i->node);
 	free_irq(i->irq, i);
 	kfree(i);
 }
@@ -1744,7 +1801,7 @@ struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
 		.offset = offset,
 		.max_len = max_len,
 	};
-	struct xdp_rxq_info *rxq;
+	struct nxp_rxq *rxq;
 	struct page_pool *pool;
 	int err;
 
@@ -1759,17 +1816,20 @@ struct page_pool *nxp_page_pool_create(struct device *dev, struct nxp_napi *n,
 		err = -ENOMEM;
 		goto err_pool;
 	}
-	err = xdp_rxq_info_reg(rxq, n->napi.dev, queue, 0);
+	err = xdp_rxq_info_reg(&rxq->info, n->napi.dev, queue, 0);
 	if (err)
 		goto err_free;
-	err = xdp_rxq_info_reg_mem_model(rxq, MEM_TYPE_PAGE_POOL, pool);
+	err = xdp_rxq_info_reg_mem_model(&rxq->info, MEM_TYPE_PAGE_POOL, pool);
 	if (err)
 		goto err_unreg;
-	*rxqp = rxq;
+	rxq->pool = pool;
+	rxq->dev = n->napi.dev;
+	nxp_res_add(rxq->dev, &rxq->node, &((struct nxp_priv *)netdev_priv(rxq->dev))->rxqs);
+	*rxqp = &rxq->info;
 	return pool;
 
 err_unreg:
-	xdp_rxq_info_unreg(rxq);
+	xdp_rxq_info_unreg(&rxq->info);
 err_free:
 	kfree(rxq);
 err_pool:
@@ -1777,15 +1837,29 @@ err_pool:
 	return ERR_PTR(err);
 }
 
-/* The registration drops its own use of the pool; the pool goes when its
- * last page is back. */
+/* The queue info unregistered, and its pool's registration dropped (the
+ * pool goes when its last page is back). */
+static void nxp_rxq_release(struct nxp_rxq *q)
+{
+	xdp_rxq_info_unreg(&q->info);
+	if (q->pool)
+		page_pool_destroy(q->pool);
+	kfree(q);
+}
+
+/* @rxq: what nxp_page_pool_create() gave with @pp (NULL for a pool of no
+ * NAPI instance). */
 void nxp_page_pool_destroy(struct page_pool *pp, struct xdp_rxq_info *rxq)
 {
-	if (rxq) {
-		xdp_rxq_info_unreg(rxq);
-		kfree(rxq);
+	struct nxp_rxq *q;
+
+	if (!rxq) {
+		page_pool_destroy(pp);
+		return;
 	}
-	page_pool_destroy(pp);
+	q = container_of(rxq, struct nxp_rxq, info);
+	nxp_res_del(q->dev, &q->node);
+	nxp_rxq_release(q);
 }
 
 /* Rx page reuse: a descriptor slot holds a whole pool page and hands its
@@ -2059,18 +2133,20 @@ u32 nxp_xsk_pool_rx_frame_size(struct xsk_buff_pool *pool)
 struct xdp_rxq_info *nxp_xsk_rxq_create(struct xsk_buff_pool *pool,
 					struct net_device *dev, u32 queue)
 {
-	struct xdp_rxq_info *rxq = kzalloc(sizeof(*rxq), GFP_KERNEL);
+	struct nxp_rxq *rxq = kzalloc(sizeof(*rxq), GFP_KERNEL);
 
 	if (!rxq)
 		return NULL;
-	if (xdp_rxq_info_reg(rxq, dev, queue, 0))
+	if (xdp_rxq_info_reg(&rxq->info, dev, queue, 0))
 		goto free;
-	if (xdp_rxq_info_reg_mem_model(rxq, MEM_TYPE_XSK_BUFF_POOL, NULL))
+	if (xdp_rxq_info_reg_mem_model(&rxq->info, MEM_TYPE_XSK_BUFF_POOL, NULL))
 		goto unreg;
-	xsk_pool_set_rxq_info(pool, rxq);
-	return rxq;
+	xsk_pool_set_rxq_info(pool, &rxq->info);
+	rxq->dev = dev;
+	nxp_res_add(dev, &rxq->node, &((struct nxp_priv *)netdev_priv(dev))->rxqs);
+	return &rxq->info;
 unreg:
-	xdp_rxq_info_unreg(rxq);
+	xdp_rxq_info_unreg(&rxq->info);
 free:
 	kfree(rxq);
 	return NULL;
@@ -2078,8 +2154,10 @@ free:
 
 void nxp_xsk_rxq_destroy(struct xdp_rxq_info *rxq)
 {
-	xdp_rxq_info_unreg(rxq);
-	kfree(rxq);
+	struct nxp_rxq *q = container_of(rxq, struct nxp_rxq, info);
+
+	nxp_res_del(q->dev, &q->node);
+	nxp_rxq_release(q);
 }
 
 /* A buffer of the pool's fill ring and the bus address its data starts at
@@ -2635,4 +2713,73 @@ struct sk_buff *nxp_skb_copy_aligned(struct sk_buff *skb, unsigned int align)
 	}
 	dev_consume_skb_any(skb);
 	return n;
+}
+
+/* --- The end of a driver state -------------------------------------------- */
+
+/* The driver state is about to go (unregistered, or never registered): the
+ * callbacks that a handle may still make (an interrupt, a NAPI poll or its
+ * DIM work, of a handle the driver leaked or that is dropped after this)
+ * find no state from here on, and those running now have ended when this
+ * returns. */
+static void nxp_netdev_detach(struct net_device *dev)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	struct nxp_irq *i;
+	struct nxp_napi *n;
+
+	WRITE_ONCE(priv->rs, NULL);
+	/* Nothing adds or removes a handle meanwhile: no operation runs on
+	 * an unregistered device, and the state that owns the handles is
+	 * dropped after this returns. */
+	list_for_each_entry(i, &priv->irqs, node)
+		synchronize_irq(i->irq);
+	/* NAPI polls (softirq or threaded, with BHs off) and the Tx timers
+	 * (hard interrupt context) are RCU readers. */
+	synchronize_net();
+	list_for_each_entry(n, &priv->napis, node)
+		flush_work(&n->dim.work);
+}
+
+/* Releases the handles the driver leaked (see struct nxp_priv): interrupts
+ * first (their handlers schedule the NAPIs), then the pools (which point at
+ * their NAPIs), then the NAPIs. The state is gone (nxp_netdev_detach()):
+ * none of them reaches it any more. */
+static void nxp_netdev_sweep(struct net_device *dev)
+{
+	struct nxp_priv *priv = netdev_priv(dev);
+	struct nxp_irq *i, *in;
+	struct nxp_rxq *q, *qn;
+	struct nxp_napi *n, *nn;
+
+	/* No other user is left: the lists change without the lock. */
+	list_for_each_entry_safe(i, in, &priv->irqs, node) {
+		netdev_err(dev, "IRQ %u leaked by the driver: freed\n", i->irq);
+		list_del(&i->node);
+		free_irq(i->irq, i);
+		kfree(i);
+	}
+	list_for_each_entry_safe(q, qn, &priv->rxqs, node) {
+		netdev_err(dev, "Rx queue %u's %s leaked by the driver: released\n",
+			   q->info.queue_index, q->pool ? "page pool" : "XDP queue info");
+		list_del(&q->node);
+		nxp_rxq_release(q);
+	}
+	list_for_each_entry_safe(n, nn, &priv->napis, node) {
+		netdev_err(dev, "NAPI instance %u leaked by the driver: deleted\n", n->id);
+		list_del(&n->node);
+		if (n->enabled)
+			napi_disable(&n->napi);
+		nxp_napi_release(n);
+	}
+}
+
+/* Process context, without RTNL (the profiles are RTNL-protected). */
+void nxp_netdev_free(struct net_device *dev)
+{
+	nxp_netdev_sweep(dev);
+	rtnl_lock();
+	net_dim_free_irq_moder(dev);
+	rtnl_unlock();
+	free_netdev(dev);
 }

@@ -20,7 +20,7 @@ BOARDS=${BOARDS:-$NXP_BOARDS}
 # Guest tests per board and driver: all of them, for the C baseline and ours
 # (a test that does not apply to a controller skips itself with the reason).
 ALL_TESTS="module_load link_up ping iperf_tcp tx_bytes tx_timestamp ptp runtime_pm ethtool_info ethtool_selftest std_stats eee bql ethtool_coalesce ethtool_ring ethtool_pause"
-ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo vlan tso rx_csum tx_align rx_alloc_fail tx_map_fail tx_timeout tx_flow tx_irq tx_queues load_changes ring_changes_traffic control_storm hostile_frames link_modes updown_traffic suspend rmmod_traffic combined_napi page_pool xdp fault_walk autoload"
+ALL_TESTS="$ALL_TESTS channels random_set mtu_rxmode jumbo vlan tso rx_csum tx_align rx_alloc_fail tx_map_fail tx_timeout tx_flow tx_irq tx_queues load_changes ring_changes_traffic control_storm hostile_frames link_modes updown_traffic suspend rmmod_traffic leaked_handles combined_napi page_pool xdp fault_walk autoload"
 # Left out of the debug pass: tests of values reported and refused, whose
 # control paths tests/control_storm.sh runs there under load (ring,
 # coalescing, pause, MTU, offloads, link flaps, reloads), plain pings and

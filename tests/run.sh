@@ -102,7 +102,7 @@ for t in "$@"; do
 	# A killed test leaves its children (iperf3, ping) running: stop them.
 	killall -9 iperf3 netperf ping socat python3 > /dev/null 2>&1
 	# Test knobs of our drivers back to 0, whatever the test left.
-	for k in /sys/kernel/debug/*_rs-*/fail_rx_alloc /sys/kernel/debug/*_rs-*/fail_rx_alloc_skip /sys/kernel/debug/*_rs-*/stall_tx /sys/kernel/debug/*_rs-*/force_tx_align /sys/kernel/debug/*_rs-*/fail_tx_map /sys/kernel/debug/*_rs-*/check_bql; do
+	for k in /sys/kernel/debug/*_rs-*/fail_rx_alloc /sys/kernel/debug/*_rs-*/fail_rx_alloc_skip /sys/kernel/debug/*_rs-*/stall_tx /sys/kernel/debug/*_rs-*/force_tx_align /sys/kernel/debug/*_rs-*/fail_tx_map /sys/kernel/debug/*_rs-*/check_bql /sys/kernel/debug/*_rs-*/leak_irqs; do
 		[ -w "$k" ] && echo 0 > "$k"
 	done
 	sed 's/^/NXP-TAP #   /' /tmp/out.$t

@@ -10,8 +10,10 @@ use super::*;
 /// The lifetime ties every handle to its [`Registration`]: the driver state
 /// a registration builds is generic over it (`DeclaredNetDriver::State`),
 /// so a copy kept anywhere else, in a `static` or a longer-lived variable,
-/// does not compile. (A handle leaked with its owner, `mem::forget` of an
-/// `Irq` or a `Napi`, is not covered: its resource is never released.)
+/// does not compile. A handle leaked with `mem::forget` (an `Irq`, a `Napi`,
+/// a `PagePool`) cannot reach the state either: unregistering detaches the
+/// state from the shim's callbacks, and freeing the device releases what
+/// was leaked ([`Registration`]).
 ///
 /// # Invariants
 ///

@@ -244,8 +244,8 @@ pub(crate) trait NetDriver: EthtoolOps + Send + Sync + Sized {
 /// holds the handles tied to it ([`NetDev`], [`TxQueue`], NAPI instances,
 /// interrupts, page pools), and since a registration builds it for any
 /// `'a` ([`Registration::new`]), none of them can be kept past the
-/// registration (used, that is: a handle leaked with `mem::forget` is
-/// never released, see [`NetDev`]).
+/// registration (a handle leaked with `mem::forget` is released when the
+/// device is freed, see [`NetDev`]).
 ///
 /// # Safety
 ///

@@ -73,8 +73,8 @@ impl<D: DeclaredNetDriver> Registration<D> {
         unsafe { ffi::nxp_netdev_set_rs(dev.as_raw(), state.as_ptr().cast()) };
         // SAFETY: The device is fully set up.
         if let Err(e) = to_result(unsafe { ffi::nxp_netdev_register(dev.as_raw()) }) {
-            // SAFETY: From `KBox::into_raw` above; C never used it (the device
-            // was not registered).
+            // SAFETY: From `KBox::leak` above; the failed registration
+            // detached it from the shim (no callback reaches it).
             drop(unsafe { KBox::from_raw(state.as_ptr()) });
             free(dev);
             return Err(e);
@@ -119,7 +119,8 @@ impl<D: DeclaredNetDriver> Registration<D> {
 impl<D: DeclaredNetDriver> Drop for Registration<D> {
     fn drop(&mut self) {
         // SAFETY: Registered by the type invariant. Unregistering closes the
-        // device (ndo_stop), after which no callback runs.
+        // device (ndo_stop) and detaches the state: no callback reaches it
+        // after this, not even one of a handle the state leaked.
         unsafe { ffi::nxp_netdev_unregister(self.dev.as_raw()) };
         // The state's drop releases its NAPIs and DMA memory while the
         // net_device still exists.
@@ -128,6 +129,7 @@ impl<D: DeclaredNetDriver> Drop for Registration<D> {
         drop(unsafe { KBox::from_raw(self.state.as_ptr()) });
         // SAFETY: Unregistered; the state, the only holder of the device's
         // handles (they cannot outlive it: `DeclaredNetDriver`), is gone.
+        // The shim releases the handles it leaked, if any.
         unsafe { ffi::nxp_netdev_free(self.dev.as_raw()) };
     }
 }
