@@ -439,29 +439,7 @@ impl platform::Driver for FecRs {
             power: rpm.rpm(),
             stop_mode,
         };
-        let net = Registration::new(
-            dev,
-            tx_queues as u32,
-            1,
-            move |ndev| KBox::pin_init(Fec::new(ndev, hw, &id, mac)?, GFP_KERNEL),
-            attach_phy,
-        )?;
-        dev_info!(
-            dev,
-            "registered {}, phy-mode {:?}, {tx_queues} Tx / 1 Rx queue\n",
-            net.dev().mac(),
-            phy_if
-        );
-        if let Some((reg, bit)) =
-            net.with_state(|s: &Fec<'_>| s.stop_mode.as_ref().map(|m| (m.reg(), m.bit())))
-        {
-            dev_info!(
-                dev,
-                "stop-mode request for Wake-on-LAN: GPR {:#x} bit {}\n",
-                reg,
-                bit
-            );
-        }
+        let net = register(dev, hw, &id, mac)?;
         Ok(Enet {
             net,
             _mdio: mdio,
@@ -469,6 +447,41 @@ impl platform::Driver for FecRs {
             _clks: clks,
         })
     }
+}
+
+/// Registers the network device of `hw` with its driver state (debugfs
+/// directory `id`, address `mac`) and says what it got.
+fn register(
+    dev: &device::Device,
+    hw: Hw,
+    id: &CStr,
+    mac: MacAddr,
+) -> Result<Registration<FecNet>> {
+    let (tx_queues, phy_if) = (hw.tx_queues, hw.phy_if);
+    let net = Registration::new(
+        dev,
+        tx_queues as u32,
+        1,
+        move |ndev| KBox::pin_init(Fec::new(ndev, hw, id, mac)?, GFP_KERNEL),
+        attach_phy,
+    )?;
+    dev_info!(
+        dev,
+        "registered {}, phy-mode {:?}, {tx_queues} Tx / 1 Rx queue\n",
+        net.dev().mac(),
+        phy_if
+    );
+    if let Some((reg, bit)) =
+        net.with_state(|s: &Fec<'_>| s.stop_mode.as_ref().map(|m| (m.reg(), m.bit())))
+    {
+        dev_info!(
+            dev,
+            "stop-mode request for Wake-on-LAN: GPR {:#x} bit {}\n",
+            reg,
+            bit
+        );
+    }
+    Ok(net)
 }
 
 impl Enet {
