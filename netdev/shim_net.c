@@ -74,19 +74,21 @@ static void nxp_res_add(struct net_device *dev, struct list_head *node,
 			struct list_head *list)
 {
 	struct nxp_priv *priv = netdev_priv(dev);
+	unsigned long flags;
 
-	spin_lock_bh(&priv->res_lock);
+	spin_lock_irqsave(&priv->res_lock, flags);
 	list_add_tail(node, list);
-	spin_unlock_bh(&priv->res_lock);
+	spin_unlock_irqrestore(&priv->res_lock, flags);
 }
 
 static void nxp_res_del(struct net_device *dev, struct list_head *node)
 {
 	struct nxp_priv *priv = netdev_priv(dev);
+	unsigned long flags;
 
-	spin_lock_bh(&priv->res_lock);
+	spin_lock_irqsave(&priv->res_lock, flags);
 	list_del(node);
-	spin_unlock_bh(&priv->res_lock);
+	spin_unlock_irqrestore(&priv->res_lock, flags);
 }
 
 static void nxp_netdev_detach(struct net_device *dev);
