@@ -42,7 +42,8 @@ pub(crate) const DBG_STALL_TX: Knob<1> = Knob;
 pub(crate) const DBG_FAIL_TX_MAP: Knob<3> = Knob;
 /// `check_bql`: the Tx-confirmation poll checks BQL against the ring.
 pub(crate) const DBG_CHECK_BQL: Knob<4> = Knob;
-/// `leak_irqs`: how many closes leak their IRQ handles (see [`free_irqs`]).
+/// `leak_irqs`: how many releases of the IRQ handles (a close, or the
+/// restart of a ring change or reset) leak them instead (see [`free_irqs`]).
 pub(crate) const DBG_LEAK_IRQS: Knob<5> = Knob;
 
 /// Frees the IRQ handles `irqs` of a close (drops them), or, when knob

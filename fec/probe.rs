@@ -451,12 +451,7 @@ impl platform::Driver for FecRs {
 
 /// Registers the network device of `hw` with its driver state (debugfs
 /// directory `id`, address `mac`) and says what it got.
-fn register(
-    dev: &device::Device,
-    hw: Hw,
-    id: &CStr,
-    mac: MacAddr,
-) -> Result<Registration<FecNet>> {
+fn register(dev: &device::Device, hw: Hw, id: &CStr, mac: MacAddr) -> Result<Registration<FecNet>> {
     let (tx_queues, phy_if) = (hw.tx_queues, hw.phy_if);
     let net = Registration::new(
         dev,

@@ -1860,6 +1860,7 @@ void nxp_page_pool_destroy(struct page_pool *pp, struct xdp_rxq_info *rxq)
 		return;
 	}
 	q = container_of(rxq, struct nxp_rxq, info);
+	WARN_ON_ONCE(q->pool != pp);
 	nxp_res_del(q->dev, &q->node);
 	nxp_rxq_release(q);
 }
@@ -2733,20 +2734,23 @@ static void nxp_netdev_detach(struct net_device *dev)
 	WRITE_ONCE(priv->rs, NULL);
 	/* Nothing adds or removes a handle meanwhile: no operation runs on
 	 * an unregistered device, and the state that owns the handles is
-	 * dropped after this returns. */
+	 * dropped after this returns. A line still requested now is one the
+	 * state keeps or leaked: off (which waits for a running handler), so
+	 * that a leaked one still asserted does not count as unhandled. */
 	list_for_each_entry(i, &priv->irqs, node)
-		synchronize_irq(i->irq);
-	/* NAPI polls (softirq or threaded, with BHs off) and the Tx timers
-	 * (hard interrupt context) are RCU readers. */
+		disable_irq(i->irq);
+	/* NAPI polls (softirq, threaded or busy polls: with BHs off) are RCU
+	 * readers. */
 	synchronize_net();
 	list_for_each_entry(n, &priv->napis, node)
 		flush_work(&n->dim.work);
 }
 
-/* Releases the handles the driver leaked (see struct nxp_priv): interrupts
- * first (their handlers schedule the NAPIs), then the pools (which point at
- * their NAPIs), then the NAPIs. The state is gone (nxp_netdev_detach()):
- * none of them reaches it any more. */
+/* Releases the shim's part of the handles the driver leaked (see struct
+ * nxp_priv; the Rust side of a leaked value stays leaked): interrupts first
+ * (their handlers schedule the NAPIs), then the NAPIs disabled, then the
+ * pools (whose destroy wants their NAPI disabled), then the NAPIs deleted.
+ * The state is gone (nxp_netdev_detach()): none of them reaches it. */
 static void nxp_netdev_sweep(struct net_device *dev)
 {
 	struct nxp_priv *priv = netdev_priv(dev);
@@ -2761,6 +2765,12 @@ static void nxp_netdev_sweep(struct net_device *dev)
 		free_irq(i->irq, i);
 		kfree(i);
 	}
+	list_for_each_entry(n, &priv->napis, node) {
+		if (n->enabled) {
+			napi_disable(&n->napi);
+			n->enabled = false;
+		}
+	}
 	list_for_each_entry_safe(q, qn, &priv->rxqs, node) {
 		netdev_err(dev, "Rx queue %u's %s leaked by the driver: released\n",
 			   q->info.queue_index, q->pool ? "page pool" : "XDP queue info");
@@ -2770,8 +2780,6 @@ static void nxp_netdev_sweep(struct net_device *dev)
 	list_for_each_entry_safe(n, nn, &priv->napis, node) {
 		netdev_err(dev, "NAPI instance %u leaked by the driver: deleted\n", n->id);
 		list_del(&n->node);
-		if (n->enabled)
-			napi_disable(&n->napi);
 		nxp_napi_release(n);
 	}
 }

@@ -11,9 +11,9 @@ use super::*;
 /// a registration builds is generic over it (`DeclaredNetDriver::State`),
 /// so a copy kept anywhere else, in a `static` or a longer-lived variable,
 /// does not compile. A handle leaked with `mem::forget` (an `Irq`, a `Napi`,
-/// a `PagePool`) cannot reach the state either: unregistering detaches the
-/// state from the shim's callbacks, and freeing the device releases what
-/// was leaked ([`Registration`]).
+/// a `PagePool`) cannot reach a freed state either: unregistering detaches
+/// the state from the shim's callbacks, and freeing the device releases the
+/// shim's part of what was leaked ([`Registration`]).
 ///
 /// # Invariants
 ///
