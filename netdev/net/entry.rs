@@ -22,11 +22,11 @@ use kernel::ffi::c_long;
 ///
 /// See the module documentation.
 unsafe fn state<'a, T: NetDriver>(rs: *mut c_void) -> &'a T {
+    // The state is `T` at another lifetime of its device (stored as
+    // `'static`): the lifetime changes neither the layout nor the code
+    // (`DeclaredNetDriver::State<'a>: NetDriver` is generic over it).
     // SAFETY: The caller passes the boxed state of a live registration,
-    // `T` at another lifetime of its device (stored as `'static`): the
-    // lifetime changes neither the layout nor the code, which the
-    // `DeclaredNetDriver::State<'a>: NetDriver` bound makes generic over
-    // it, and the device outlives the callback.
+    // whose device outlives the callback.
     unsafe { &*rs.cast::<T>() }
 }
 
