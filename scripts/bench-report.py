@@ -22,6 +22,9 @@ UNITS = {
     "xdp_tx_kpps": "XDP_TX (kpps, host flood)",
     "xsk_rxdrop_kpps": "AF_XDP zero-copy rx-drop (kpps, host flood)",
     "xsk_txonly_kpps": "AF_XDP zero-copy tx-only, 60 B (kpps completed)",
+    "udp64_rx_paced_kpps": "UDP 64 B rx (kpps, paced host flood)",
+    "xdp_drop_paced_kpps": "XDP_DROP (kpps, paced host flood)",
+    "xdp_tx_paced_kpps": "XDP_TX (kpps, paced host flood)",
     "netperf_stream_1k_mbps": "netperf TCP_STREAM, 1 KiB sends (Mbit/s)",
     "netperf_stream_4k_mbps": "netperf TCP_STREAM, 4 KiB sends (Mbit/s)",
     "netperf_maerts_1k_mbps": "netperf TCP_MAERTS, 1 KiB sends (Mbit/s)",
@@ -32,12 +35,12 @@ UNITS = {
     "udp_rr_1k_tps": "netperf UDP_RR 1 KiB (transactions/s)",
 }
 # Higher is better for rates; lower for CPU use and service demand.
-LOWER_BETTER = ("_cpu", "_sd", "_hsd")
+LOWER_BETTER = ("_cpu", "_sd", "_hsd", "_upf")
 
 
 def label(metric):
     for suffix, what in (("_cpu", "guest CPU %"), ("_hsd", "host vCPU time us/KB"),
-                         ("_sd", "service demand us/KB")):
+                         ("_sd", "service demand us/KB"), ("_upf", "guest CPU us per frame")):
         if metric.endswith(suffix):
             return f"{UNITS.get(metric[: -len(suffix)], metric[: -len(suffix)])}: {what}"
     return UNITS.get(metric, metric)
@@ -83,7 +86,8 @@ def main():
         # C first where present.
         drivers.sort(key=lambda d: (d != "c", d != "rust-split", d))
         title = {"main": "main run", "apps": "applications' loads: small sends, request/response",
-                 "napi": "sweep: split vs combined NAPI (ours)"}.get(st, "sweep: " + st)
+                 "napi": "sweep: split vs combined NAPI (ours)",
+                 "xdp": "XDP and AF_XDP: the receive loads"}.get(st, "sweep: " + st)
         names = {"c": "C", "rust": "Rust", "rust-split": "Rust, split NAPI", "rust-combined": "Rust, combined NAPI"}
         out += [f"## {title}", ""]
         out += ["| metric | " + " | ".join(names.get(d, d) for d in drivers) + " | ratio |",
@@ -117,9 +121,12 @@ def main():
     except ImportError:
         print("matplotlib missing: no plot", file=sys.stderr)
         return
-    # The main run, and the rates of the applications' loads.
+    # The main run, and the rates of the applications' and XDP loads (on a
+    # paced flood the cost per frame, the rate being the offered one).
     plotted = [(s2, m) for s2, m in order
-               if s2 == "main" or (s2 == "apps" and not m.endswith(("_cpu", "_sd", "_hsd")))]
+               if s2 == "main"
+               or (s2 in ("apps", "xdp") and not m.endswith(LOWER_BETTER) and "_paced" not in m)
+               or (s2 == "xdp" and "_paced" in m and m.endswith("_upf"))]
     metrics = [m for _s2, m in plotted]
     if not metrics:
         return

@@ -11,7 +11,9 @@
 # Environment: BENCH_BOARDS (default: all of $NXP_BOARDS), BENCH_ROUNDS (5),
 # BENCH_SECS (10 s per measurement), BENCH_SWEEPS (1), BENCH_SWEEP_ROUNDS
 # (3), BENCH_OUT, BENCH_ONLY=napi (only our driver, split vs combined NAPI,
-# BENCH_ROUNDS rounds; results in <board>-napi.*), BENCH_APPS (1: also
+# BENCH_ROUNDS rounds; results in <board>-napi.*), BENCH_ONLY=xdp (only the
+# receive, XDP and AF_XDP loads, C and ours alternating; on the ppce500 the
+# flood paced to BENCH_ETSEC_PPS; results in <board>-xdp.*), BENCH_APPS (1: also
 # netperf with 1 and 4 KiB sends and TCP_RR / UDP_RR, set "apps", in each
 # round after the main set), BENCH_PIN (1: on a guest
 # with several CPUs, traffic on the last CPU and NIC interrupts on CPU0; 0:
@@ -106,8 +108,9 @@ for board in $boards; do
 	# Per measurement: the transfer, plus about 6 s of set-up and marks; per
 	# driver load about 10 s; the warm-up about 60 s.
 	# The applications' loads add 8 measurements a round.
-	nm=8
-	[ "${BENCH_APPS:-1}" = 1 ] && nm=16
+	nm=10
+	[ "${BENCH_APPS:-1}" = 1 ] && nm=18
+	[ "${BENCH_ONLY:-}" = xdp ] && nm=5
 	tmo=$((rounds * 2 * (nm * (secs + 6) + 10) + 360))
 	[ "$sweeps" = 1 ] && tmo=$((tmo + srounds * 2 * (14 * (secs + 9) + 30)))
 	step "$board: $rounds rounds of c and rust, ${secs}s per measurement, sweeps $sweeps (at most $((tmo / 60)) min; console log $log)"
@@ -121,6 +124,7 @@ for board in $boards; do
 		"NXP_BOARD=$board" "NXP_PORT=$PORT" "BENCH_ROUNDS=$rounds" "BENCH_SECS=$secs" \
 		"BENCH_SWEEPS=$sweeps" "BENCH_SWEEP_ROUNDS=$srounds" "BENCH_ONLY=${BENCH_ONLY:-}" \
 		"BENCH_PIN=${BENCH_PIN:-1}" "BENCH_APPS=${BENCH_APPS:-1}" \
+		"BENCH_ETSEC_PPS=${BENCH_ETSEC_PPS:-2000}" \
 		"NXP_CMD='sh /usr/share/nxp/bench.sh'" &
 	rpid=$!
 	# (A background job ignores SIGINT: pass an interrupt on to the run.)

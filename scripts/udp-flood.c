@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * udp-flood <address> <port> <seconds> [<payload bytes>]
+ * udp-flood <address> <port> <seconds> [<payload bytes> [<per second>]]
  *
  * The benchmark's receive load: UDP datagrams of <payload bytes> (default
  * 18, a 64-byte frame) to <address>:<port> as fast as this machine sends
- * them (sendmmsg, 64 a call), for <seconds>; prints how many left. Runs on
- * the emulated boards' host end (scripts/run-board.sh builds it), where a
- * Python loop is slower than the guests receive.
+ * them (sendmmsg, 64 a call), or paced to <per second> (0: unpaced), for
+ * <seconds>; prints how many left. Runs on the emulated boards' host end
+ * (scripts/run-board.sh builds it), where a Python loop is slower than the
+ * guests receive.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -37,15 +38,18 @@ int main(int argc, char **argv)
 	struct sockaddr_in dst;
 	unsigned long long sent = 0;
 	double end;
+	double start, pps = 0;
 	int s, i, size = 18;
 
 	if (argc < 4) {
-		fprintf(stderr, "usage: udp-flood <address> <port> <seconds> [<payload bytes>]\n");
+		fprintf(stderr, "usage: udp-flood <address> <port> <seconds> [<payload bytes> [<per second>]]\n");
 		return 2;
 	}
 	if (argc > 4)
 		size = atoi(argv[4]);
-	if (size < 0 || size > (int)sizeof(payload))
+	if (argc > 5)
+		pps = atof(argv[5]);
+	if (size < 0 || size > (int)sizeof(payload) || pps < 0)
 		return 2;
 	memset(&dst, 0, sizeof(dst));
 	dst.sin_family = AF_INET;
@@ -68,9 +72,23 @@ int main(int argc, char **argv)
 		m[i].msg_hdr.msg_iov = &iov[i];
 		m[i].msg_hdr.msg_iovlen = 1;
 	}
-	end = now() + atof(argv[3]);
+	start = now();
+	end = start + atof(argv[3]);
 	while (now() < end) {
-		int n = sendmmsg(s, m, BATCH, 0);
+		int n, want = BATCH;
+
+		if (pps > 0) {
+			/* Paced: what is due by now, at most a batch; else wait 1 ms. */
+			double due = pps * (now() - start) - sent;
+
+			if (due < 1) {
+				usleep(1000);
+				continue;
+			}
+			if (due < want)
+				want = due;
+		}
+		n = sendmmsg(s, m, want, 0);
 
 		/* A full queue (ENOBUFS): the frames are lost, as on a wire. */
 		if (n > 0)
