@@ -15,10 +15,10 @@
 //! `gianfar_rs` (`ring.rs`, `txring.rs`, `rxring.rs`, `napi.rs`,
 //! `qdisc_hooks.rs`); all C calls go through the wrapper layer `netdev.rs`.
 //!
-//! Data path: one Tx ring with its Tx-confirmation NAPI and one Rx ring with
-//! its Rx NAPI (ring 0 of the ENET; the AVB rings 1 and 2 are not used), the
-//! interrupt handler masking only the half (TXF or RXF) whose NAPI it
-//! schedules. Enhanced descriptors (`ECR[EN1588]`). Rx buffers are page_pool
+//! Data path: a Tx ring per Tx queue (one, or three on the AVB parts, chosen
+//! by VLAN priority as the C fec), each with its Tx-confirmation NAPI, and
+//! one Rx ring with its Rx NAPI (ring 0 of the ENET), the interrupt handler
+//! masking only the half (TXF or RXF) whose NAPI it schedules. Enhanced descriptors (`ECR[EN1588]`). Rx buffers are page_pool
 //! pages turned into skbs with `build_skb` and fed to GRO. Tx uses
 //! scatter-gather, IPv4 checksum insertion, BQL, stop-in-advance /
 //! wake-with-hysteresis and a doorbell rung once per xmit batch. The MDIO bus

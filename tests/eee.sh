@@ -1,6 +1,6 @@
 #!/bin/sh
 # EEE (`ethtool --show-eee` / `--set-eee`) as the C fec offers it: on the
-# ENETs with LPI timers (i.MX8M, i.MX8QM) the PHY's EEE abilities and
+# ENETs with LPI timers (i.MX8M, `fsl,imx8mq-fec`) the PHY's EEE abilities and
 # settings are reported while the interface runs, a setting is taken, and
 # nothing is reported while it is down; elsewhere (and on the eTSEC, which has no
 # EEE) the request is refused as unsupported. Needs ethtool with netlink
