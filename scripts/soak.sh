@@ -6,7 +6,8 @@
 # unload/load cycles under traffic, tests/updown_traffic.sh with SOAK_FLAPS
 # (default 100) link flaps, tests/random_set.sh with SOAK_RANDOM_OPS (default
 # 1000) random set requests, and tests/fault_walk.sh with every fault site
-# (FAILNTH_ALL=1) on the debug kernel (SOAK_FAULT_WALK=0: not). The two
+# (FAILNTH_ALL=1) on the debug kernel (SOAK_FAULT_WALK=0: not; SOAK_MAIN=0:
+# only the walk). The two
 # one-core boards run side by side. SOAK_OPS names the storm's operations
 # (tests/control_storm.sh's CONTROL_OPS; default all). The ppce500 leaves
 # the storm out (SOAK_STORM=1: run it): under its two-way traffic it ends
@@ -48,6 +49,7 @@ soak_board() { # <board>
 	ops=${SOAK_OPS:-} storm=control_storm
 	[ "$1" != ppc-e500 ] || [ "${SOAK_STORM:-0}" = 1 ] || storm=
 	for d in ${SOAK_DRIVERS:-rust}; do
+		[ "${SOAK_MAIN:-1}" = 1 ] || break
 		run "$1" "$d" 0 $((SECS + RELOADS * 10 + FLAPS * 5 + OPS + 600)) \
 			"$storm rmmod_traffic updown_traffic random_set" \
 			"CONTROL_SECS=$SECS" "RELOADS=$RELOADS" "FLAPS=$FLAPS" "RANDOM_OPS=$OPS" \
