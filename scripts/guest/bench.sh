@@ -39,6 +39,13 @@ measure() {
 		echo "NXP-BENCH-INFO $DRV: no $name here"
 		return 0
 	fi
+	# (A rate is a number; anything else is the load's complaint.)
+	case $r in
+	*[!0-9.]* | .*)
+		echo "NXP-BENCH-INFO $DRV: no $name here: $r"
+		return 0
+		;;
+	esac
 	out "$name" "$r"
 	awk -v b=$busy -v t=$total -v r="$r" -v s=$SECS -v n=$NCPU -v m="$name" 'BEGIN {
 		if (t <= 0) exit
@@ -177,7 +184,7 @@ xsk_rxdrop() {
 	if ! grep -q "xsk ready" /tmp/xsk.out; then
 		kill $x 2> /dev/null
 		wait $x
-		echo "NXP-BENCH-INFO $DRV: no AF_XDP socket ready after $((k / 10)) s: $(tr '\n' ' ' < /tmp/xsk.out)"
+		echo "NXP-BENCH-INFO $DRV: no AF_XDP socket ready after $((k / 10)) s: $(tr '\n' ' ' < /tmp/xsk.out)" >&2
 		return 0
 	fi
 	remote_run $((SECS + 10)) "\$NXP_HOST_TOOLS/udp-flood $GUEST_IP 9 $SECS" > /dev/null
