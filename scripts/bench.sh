@@ -108,9 +108,9 @@ for board in $boards; do
 	# Per measurement: the transfer, plus about 6 s of set-up and marks; per
 	# driver load about 10 s; the warm-up about 60 s.
 	# The applications' loads add 8 measurements a round.
-	nm=10
-	[ "${BENCH_APPS:-1}" = 1 ] && nm=18
-	[ "${BENCH_ONLY:-}" = xdp ] && nm=5
+	nm=11
+	[ "${BENCH_APPS:-1}" = 1 ] && nm=19
+	[ "${BENCH_ONLY:-}" = xdp ] && nm=6
 	tmo=$((rounds * 2 * (nm * (secs + 6) + 10) + 360))
 	[ "$sweeps" = 1 ] && tmo=$((tmo + srounds * 2 * (14 * (secs + 9) + 30)))
 	step "$board: $rounds rounds of c and rust, ${secs}s per measurement, sweeps $sweeps (at most $((tmo / 60)) min; console log $log)"

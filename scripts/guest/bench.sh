@@ -218,6 +218,7 @@ run_xdp() {
 	measure udp64_rx${p}_kpps udp64_rx
 	xdp_measure xdp_drop${p}_kpps drop rx_xdp_drop
 	xdp_measure xdp_tx${p}_kpps tx rx_xdp_tx
+	xdp_measure xdp_redirect${p}_kpps redirect rx_xdp_redirect
 	measure xsk_rxdrop_kpps xsk_rxdrop
 	measure xsk_txonly_kpps xsk_txonly
 	FLOOD_PPS=
@@ -232,6 +233,7 @@ run_all() {
 	measure udp64_rx_kpps udp64_rx
 	xdp_measure xdp_drop_kpps drop rx_xdp_drop
 	xdp_measure xdp_tx_kpps tx rx_xdp_tx
+	xdp_measure xdp_redirect_kpps redirect rx_xdp_redirect
 	measure xsk_rxdrop_kpps xsk_rxdrop
 	measure xsk_txonly_kpps xsk_txonly
 }
