@@ -18,8 +18,9 @@
 //! Data path: a Tx ring per Tx queue (one, or three on the AVB parts, chosen
 //! by VLAN priority as the C fec), each with its Tx-confirmation NAPI, and
 //! one Rx ring with its Rx NAPI (ring 0 of the ENET), the interrupt handler
-//! masking only the half (TXF or RXF) whose NAPI it schedules. Enhanced descriptors (`ECR[EN1588]`). Rx buffers are page_pool
-//! pages turned into skbs with `build_skb` and fed to GRO. Tx uses
+//! masking only the half (TXF or RXF) whose NAPI it schedules. Enhanced
+//! descriptors (`ECR[EN1588]`). Rx buffers are page_pool pages turned into
+//! skbs with `build_skb` and fed to GRO. Tx uses
 //! scatter-gather, IPv4 checksum insertion, BQL, stop-in-advance /
 //! wake-with-hysteresis and a doorbell rung once per xmit batch. The MDIO bus
 //! is registered with phylib from the controller's `mdio` node.

@@ -37,8 +37,7 @@ int main(int argc, char **argv)
 	struct iovec iov[BATCH];
 	struct sockaddr_in dst;
 	unsigned long long sent = 0;
-	double end;
-	double start, pps = 0;
+	double start, end, pps = 0;
 	int s, i, size = 18;
 
 	if (argc < 4) {

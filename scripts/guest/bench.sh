@@ -103,11 +103,12 @@ udp64() {
 # interface's rx_packets). Nothing when the remote end is not ours, or on
 # the emulated eTSEC.
 # FLOOD_PPS paces the flood (frames a second; empty: unpaced).
+# flood_runs: whether a flood can run here. QEMU's eTSEC model has no Rx flow
+# control and segfaults under an unpaced flood (README, "What the emulated
+# boards cannot show"): on the ppce500 only paced (BENCH_ONLY=xdp).
+flood_runs() { [ "$NXP_MAC" != etsec ] || [ -n "${FLOOD_PPS:-}" ]; }
 flood_rate() {
-	# QEMU's eTSEC model has no Rx flow control and segfaults under an
-	# unpaced flood (README, "What the emulated boards cannot show"): on
-	# the ppce500 only paced (BENCH_ONLY=xdp).
-	[ "$NXP_MAC" = etsec ] && [ -z "${FLOOD_PPS:-}" ] && return 0
+	flood_runs || return 0
 	fk=$1
 	c() {
 		if [ "$fk" = rx_packets ]; then
@@ -155,9 +156,9 @@ run_apps() {
 # dropped, or sent back, per second. The program is attached before the
 # measurement and detached after it (the attach loads and verifies it and
 # may rebuild the Rx ring: CPU time that is not the frames'). Nothing where
-# the driver has no XDP.
+# the driver has no XDP, or where no flood runs.
 xdp_measure() { # <metric> <action> <counter>
-	if ! xdpload $IF $2 > /dev/null 2>&1; then
+	if ! flood_runs || ! xdpload $IF $2 > /dev/null 2>&1; then
 		echo "NXP-BENCH-INFO $DRV: no $1 here"
 		return 0
 	fi
@@ -211,17 +212,21 @@ xsk_rate() { # <count>: kpps from xdpload's "<count> N ... span_us U"
 # the metrics say so (_paced). Its AF_XDP loads do not run (the model takes
 # no unpaced flood, zero-copy is the ENET's).
 run_xdp() {
+	[ "$NXP_MAC" = etsec ] && FLOOD_PPS=${BENCH_ETSEC_PPS:-2000}
+	run_rx_loads
+	FLOOD_PPS=
+}
+# The receive loads, of the main set and the XDP set (names with _paced
+# under a paced flood).
+run_rx_loads() {
 	p=
-	if [ "$NXP_MAC" = etsec ]; then
-		FLOOD_PPS=${BENCH_ETSEC_PPS:-2000} p=_paced
-	fi
+	[ -n "${FLOOD_PPS:-}" ] && p=_paced
 	measure udp64_rx${p}_kpps udp64_rx
 	xdp_measure xdp_drop${p}_kpps drop rx_xdp_drop
 	xdp_measure xdp_tx${p}_kpps tx rx_xdp_tx
 	xdp_measure xdp_redirect${p}_kpps redirect rx_xdp_redirect
 	measure xsk_rxdrop_kpps xsk_rxdrop
 	measure xsk_txonly_kpps xsk_txonly
-	FLOOD_PPS=
 }
 
 run_all() {
@@ -230,12 +235,7 @@ run_all() {
 	measure netperf_stream_mbps np_stream
 	measure netperf_maerts_mbps np_maerts
 	measure udp64_tx_kpps udp64
-	measure udp64_rx_kpps udp64_rx
-	xdp_measure xdp_drop_kpps drop rx_xdp_drop
-	xdp_measure xdp_tx_kpps tx rx_xdp_tx
-	xdp_measure xdp_redirect_kpps redirect rx_xdp_redirect
-	measure xsk_rxdrop_kpps xsk_rxdrop
-	measure xsk_txonly_kpps xsk_txonly
+	run_rx_loads
 }
 
 up() { # <driver>: load it and bring the interface up
