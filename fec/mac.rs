@@ -386,15 +386,11 @@ impl<'a> Fec<'a> {
     /// Brings the data path up: rings, interrupts, NAPIs, MAC. `hw_lock`
     /// held.
     pub(crate) fn bring_up(&self) -> Result {
-        if let Err(e) = self.alloc_rings() {
-            self.free_rings();
-            return Err(e);
-        }
-        if let Err(e) = self.request_irqs() {
+        self.alloc_rings().inspect_err(|_| self.free_rings())?;
+        self.request_irqs().inspect_err(|_| {
             self.free_irqs();
             self.free_rings();
-            return Err(e);
-        }
+        })?;
         // The MAC runs from here on whatever the link, as after open (and
         // `fec_restart()`): with the link down the carrier is off, and what
         // still reaches the ring (a socket bypassing the qdisc) is sent and

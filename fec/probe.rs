@@ -352,13 +352,10 @@ impl platform::Driver for FecRs {
         pdev: &'bound platform::Device<Core<'_>>,
         info: Option<&'bound Self::IdInfo>,
     ) -> impl PinInit<Self::Data<'bound>, Error> + 'bound {
-        let dev = pdev.as_ref();
-        let variant = *info.ok_or(ENODEV)?;
         // SAFETY: The first thing probe does: no DMA allocation or mapping of
         // this device exists yet, and none runs before probe makes them.
         #[allow(unsafe_code)]
-        unsafe { dma::set_desc_addr_mask(pdev) }?;
-        let node = Node::of_device(dev).ok_or(ENODEV)?;
+        let (dev, variant, node) = unsafe { dma::probe_start(pdev, info) }?;
         // The SoC's stop-mode request for Wake-on-LAN, as the C fec's
         // probe reads it (and fails without the GPR it names).
         let stop_mode = SysconBit::of_property(&node, c"fsl,stop-mode")

@@ -15,10 +15,7 @@ use crate::fec::{
     quirks::Quirks,
     regs, //
 };
-use crate::knobs::{
-    Debug,
-    DBG_STALL_TX, //
-};
+use crate::knobs::DBG_STALL_TX;
 use crate::netdev::{
     dma::{
         self,
@@ -47,6 +44,7 @@ use crate::txring::{
         self,
         TxChannel,
         TxFormat,
+        XmitParts,
         XmitPath, //
     },
     TsoBd,
@@ -377,12 +375,15 @@ struct FecTx<'s, 'a> {
 impl XmitPath for FecTx<'_, '_> {
     type Format = TxBds;
 
-    fn channel(&self) -> &TxChannel<'_, TxBds> {
-        &self.q.tx
-    }
-
-    fn dma(&self) -> &DmaDevice {
-        &self.fec.dma
+    /// (Drops counted for the device: the ENET's queues share them.)
+    #[inline]
+    fn parts(&self) -> XmitParts<'_, TxBds> {
+        XmitParts {
+            channel: &self.q.tx,
+            dma: &self.fec.dma,
+            debug: &self.fec.debug,
+            dropped: &self.fec.stats.tx_dropped,
+        }
     }
 
     #[inline]
@@ -390,14 +391,6 @@ impl XmitPath for FecTx<'_, '_> {
         // Descriptors must be in memory before the doorbell.
         dma::wmb();
         self.fec.kick_tx(self.q);
-    }
-
-    fn dropped(&self) {
-        self.fec.stats.tx_dropped.add(1, Relaxed);
-    }
-
-    fn debug(&self) -> &Debug {
-        &self.fec.debug
     }
 
     fn halted(&self) -> bool {

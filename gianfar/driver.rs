@@ -506,13 +506,10 @@ impl platform::Driver for GianfarRs {
         pdev: &'bound platform::Device<Core<'_>>,
         info: Option<&'bound Self::IdInfo>,
     ) -> impl PinInit<Self::Data<'bound>, Error> + 'bound {
-        let dev = pdev.as_ref();
-        let mode = *info.ok_or(ENODEV)?;
         // SAFETY: The first thing probe does: no DMA allocation or mapping of
         // this device exists yet, and none runs before probe makes them.
         #[allow(unsafe_code)]
-        unsafe { dma::set_desc_addr_mask(pdev) }?;
-        let node = Node::of_device(dev).ok_or(ENODEV)?;
+        let (dev, mode, node) = unsafe { dma::probe_start(pdev, info) }?;
         // "gianfar" also names the MDIO nodes of some SoCs; only
         // `device_type = "network"` is an Ethernet controller (as in C).
         if mode == Mode::SingleGroup && !node.is_type(c"network") {

@@ -60,15 +60,11 @@ impl<'a> NetDriver for Gfar<'a> {
 
     fn open(&self) -> Result {
         self.mac_init();
-        if let Err(e) = self.alloc_rings() {
-            self.free_rings();
-            return Err(e);
-        }
-        if let Err(e) = self.request_irqs() {
+        self.alloc_rings().inspect_err(|_| self.free_rings())?;
+        self.request_irqs().inspect_err(|_| {
             self.free_irqs();
             self.free_rings();
-            return Err(e);
-        }
+        })?;
         for g in self.groups.iter() {
             g.rx_napi.enable();
             g.tx.napi.enable();

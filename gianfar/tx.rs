@@ -16,10 +16,7 @@ use crate::gianfar::{
         queue, //
     }, //
 };
-use crate::knobs::{
-    Debug,
-    DBG_STALL_TX, //
-};
+use crate::knobs::DBG_STALL_TX;
 use crate::netdev::{
     dma::{
         self,
@@ -43,8 +40,8 @@ use crate::tso;
 use crate::txring::{
     path::{
         self,
-        TxChannel,
         TxFormat,
+        XmitParts,
         XmitPath, //
     },
     HandOver,
@@ -206,25 +203,20 @@ struct GfarTx<'s, 'a> {
 impl XmitPath for GfarTx<'_, '_> {
     type Format = TxBds;
 
-    fn channel(&self) -> &TxChannel<'_, TxBds> {
-        &self.g.tx
-    }
-
-    fn dma(&self) -> &DmaDevice {
-        &self.gfar.dma
+    #[inline]
+    fn parts(&self) -> XmitParts<'_, TxBds> {
+        let (gfar, g) = (self.gfar, self.g);
+        XmitParts {
+            channel: &g.tx,
+            dma: &gfar.dma,
+            debug: &gfar.debug,
+            dropped: &g.stats.tx_dropped,
+        }
     }
 
     #[inline]
     fn kick(&self) {
         self.gfar.kick_tx(self.g);
-    }
-
-    fn dropped(&self) {
-        self.gfar.tx_drop(self.g);
-    }
-
-    fn debug(&self) -> &Debug {
-        &self.gfar.debug
     }
 }
 

@@ -23,6 +23,7 @@ use kernel::{
 
 use super::{
     ffi,
+    of::Node,
     raw_dev,
     skb::Skb, //
 };
@@ -40,11 +41,32 @@ pub(crate) type DmaAddr = u64;
 ///
 /// No DMA allocation or mapping for `pdev` may exist or be made concurrently:
 /// call it first in probe.
-pub(crate) unsafe fn set_desc_addr_mask(pdev: &platform::Device<Core<'_>>) -> Result {
+unsafe fn set_desc_addr_mask(pdev: &platform::Device<Core<'_>>) -> Result {
     // SAFETY: The caller guarantees that no DMA allocation or mapping of the
     // device exists or runs concurrently.
     unsafe { pdev.dma_set_mask_and_coherent(DmaMask::new::<32>()) }
         .inspect_err(|e| dev_err!(pdev.as_ref(), "no 32-bit DMA for the descriptors: {e:?}\n"))
+}
+
+/// What each driver's probe starts with: the device, the match data of the
+/// compatible it was bound by (`ENODEV` without), its device-tree node
+/// (`ENODEV` without) and the descriptors' DMA mask
+/// ([`set_desc_addr_mask`]).
+///
+/// # Safety
+///
+/// As for [`set_desc_addr_mask`]: no DMA allocation or mapping for `pdev`
+/// may exist or be made concurrently (call it first in probe).
+pub(crate) unsafe fn probe_start<'b, 'c, T: Copy>(
+    pdev: &'b platform::Device<Core<'c>>,
+    info: Option<&T>,
+) -> Result<(&'b device::Device<Core<'c>>, T, Node)> {
+    let info = *info.ok_or(ENODEV)?;
+    // SAFETY: The caller's guarantee.
+    unsafe { set_desc_addr_mask(pdev) }?;
+    let dev = pdev.as_ref();
+    let node = Node::of_device(dev).ok_or(ENODEV)?;
+    Ok((dev, info, node))
 }
 
 /// A streaming mapping of a Tx buffer for the device to read, unmapped by

@@ -21,7 +21,13 @@ use core::sync::atomic::{
 use kernel::{
     new_spinlock,
     prelude::*,
-    sync::SpinLock, //
+    sync::{
+        atomic::{
+            Atomic,
+            Relaxed, //
+        },
+        SpinLock, //
+    },
 };
 
 use super::{
@@ -307,22 +313,28 @@ pub(crate) trait TxFormat: TxDescs + Unpin + Sized {
     fn hand_over(&self, size: RingSize, produced: u32, first: Self::First);
 }
 
+/// A Tx queue and the parts of its device the shared sequence uses.
+pub(crate) struct XmitParts<'s, F: TxFormat> {
+    /// The queue's ring, lane and NAPI.
+    pub(crate) channel: &'s TxChannel<'s, F>,
+    /// The DMA device the ring maps for.
+    pub(crate) dma: &'s DmaDevice,
+    /// The device's debugfs directory (its Tx path's knobs and counts).
+    pub(crate) debug: &'s Debug,
+    /// The device's (or the queue's) count of dropped packets.
+    pub(crate) dropped: &'s Atomic<u64>,
+}
+
 /// A driver's Tx queue as the xmit sequence needs it: its ring, lane and
 /// NAPI, its doorbell, its drop counter and its debugfs knobs.
 pub(crate) trait XmitPath {
     /// The descriptor format.
     type Format: TxFormat;
 
-    /// The queue's ring, lane and NAPI.
-    fn channel(&self) -> &TxChannel<'_, Self::Format>;
-    /// The DMA device the ring maps for.
-    fn dma(&self) -> &DmaDevice;
+    /// The queue and the parts of its device the sequence uses.
+    fn parts(&self) -> XmitParts<'_, Self::Format>;
     /// Rings the doorbell, the descriptors written to memory first.
     fn kick(&self);
-    /// Counts a dropped packet.
-    fn dropped(&self);
-    /// The device's debugfs directory (its Tx path's knobs and counts).
-    fn debug(&self) -> &Debug;
     /// Whether the transmitter is halted (for a link change): a dropped
     /// packet does not kick it, and the queue is not woken.
     fn halted(&self) -> bool {
@@ -342,7 +354,7 @@ pub(crate) fn drop_in_batch<P: XmitPath>(p: &P, xmit: &XmitCtx) -> TxVerdict {
     if !xmit.more() && !p.halted() {
         p.kick();
     }
-    p.dropped();
+    p.parts().dropped.add(1, Relaxed);
     TxVerdict::Ok
 }
 
@@ -378,14 +390,15 @@ fn map<P: XmitPath>(
     opt: <P::Format as TxFormat>::Opt,
 ) -> Option<Mapped<<P::Format as TxFormat>::First>> {
     let (size, t) = (tx.size, tx.thresholds);
-    let may_irq = tx.book.irq.may_request(p.debug().is_set(DBG_STALL_TX));
+    let XmitParts { dma, debug, .. } = p.parts();
+    let may_irq = tx.book.irq.may_request(debug.is_set(DBG_STALL_TX));
     let irq = may_irq
         && tx
             .book
             .irq
             .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
     // Mapping failures a test injects.
-    let fail = p.debug().take(DBG_FAIL_TX_MAP);
+    let fail = debug.take(DBG_FAIL_TX_MAP);
     let how = HandOver { irq, fail };
     let pkt = TxPacket {
         skb,
@@ -394,7 +407,7 @@ fn map<P: XmitPath>(
         opt,
         how,
     };
-    match P::Format::map(tx, p.dma(), pkt) {
+    match P::Format::map(tx, dma, pkt) {
         Ok((nbds, first)) => Some(Mapped {
             nbds,
             first,
@@ -403,7 +416,7 @@ fn map<P: XmitPath>(
         }),
         Err(_) => {
             if fail && (skb.nr_frags() > 0 || gso.is_some()) {
-                p.debug().add(DBG_TX_MAP_UNWOUND, 1);
+                debug.add(DBG_TX_MAP_UNWOUND, 1);
             }
             None
         }
@@ -426,16 +439,16 @@ pub(crate) fn xmit<P: XmitPath>(
 ) -> TxVerdict {
     let nfrags = skb.nr_frags();
     let nbds = super::packet_descs(gso.as_ref(), nfrags);
-    let ch = p.channel();
-    let lane = &ch.lane;
-    let mut guard = ch.ring.lock();
+    let parts = p.parts();
+    let lane = &parts.channel.lane;
+    let mut guard = parts.channel.ring.lock();
     let Some(tx) = (*guard).as_mut() else {
         // The rings are being rebuilt or freed: the queue should have been
         // stopped first.
-        p.debug().add(DBG_XMIT_NO_RING, 1);
+        parts.debug.add(DBG_XMIT_NO_RING, 1);
         drop(guard);
         drop(skb);
-        p.dropped();
+        parts.dropped.add(1, Relaxed);
         return TxVerdict::Ok;
     };
     let size = tx.size;
@@ -497,7 +510,7 @@ pub(crate) fn xmit<P: XmitPath>(
         .store(produced.wrapping_add(nbds), Ordering::Release);
     drop(guard);
     if !irq {
-        ch.napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
+        parts.channel.napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
     }
 
     let stopped = lane
@@ -526,7 +539,8 @@ pub(crate) fn clean<P: XmitPath>(
     more: impl FnOnce(&mut TxRing<P::Format>) -> Option<bool>,
     pending: impl FnOnce(bool),
 ) -> bool {
-    let ch = p.channel();
+    let parts = p.parts();
+    let (ch, dma, debug) = (parts.channel, parts.dma, parts.debug);
     let lane = &ch.lane;
     if !lane.txq.completes_in(polled) {
         return true;
@@ -535,8 +549,8 @@ pub(crate) fn clean<P: XmitPath>(
     let Some(tx) = (*guard).as_mut() else {
         return true;
     };
-    if p.debug().is_set(DBG_CHECK_BQL) {
-        check_bql(p.debug(), &tx.book, &lane.txq);
+    if debug.is_set(DBG_CHECK_BQL) {
+        check_bql(debug, &tx.book, &lane.txq);
     }
     let size = tx.size;
     let wake = tx.thresholds.wake();
@@ -546,7 +560,7 @@ pub(crate) fn clean<P: XmitPath>(
     };
     let r = tx
         .book
-        .reclaim(&tx.bds, p.dma(), c, polled.ctx(), |bds, skb, i| {
+        .reclaim(&tx.bds, dma, c, polled.ctx(), |bds, skb, i| {
             p.completed(bds, skb, i)
         });
     lane.consumed.store(r.consumed, Ordering::Release);
