@@ -269,7 +269,7 @@ PKG=$!
 
 # --- boards --------------------------------------------------------------------
 # main_board <board>: builds for the board and runs every guest test with
-# the C driver and ours (TAP lines to $RES/<board>.tap).
+# the C driver (TAP lines to $RES/<board>.tap); rust_board runs ours.
 main_board() {
 	board_vars "$1"
 	B=$RES/$1.tap
@@ -304,9 +304,24 @@ main_board() {
 	fi
 	img=$NXP_OUT/$1/initramfs.cpio.gz
 	"$NXP_TOP/scripts/mkinitramfs.sh" "$1" "$kdir" "$mo" "$ul" "$img"
-	for drv in c rust; do
-		run_guest_tests "$1" "$drv" "$(tests_for "$1" $drv)" >> "$B"
-	done
+	echo "$kdir" > "$RES/$1.kdir"
+	run_guest_tests "$1" c "$(tests_for "$1" c)" >> "$B"
+}
+
+# rust_board <board>: every guest test with our driver, in the image
+# main_board built (TAP lines to $RES/<board>-rust.tap, which join the
+# board's stream). A job of its own, so that the scheduler can place it
+# apart from the board's C run.
+rust_board() {
+	board_vars "$1"
+	B=$RES/$1-rust.tap
+	: > "$B"
+	if ! kdir=$(cat "$RES/$1.kdir" 2> /dev/null); then
+		echo "not ok 0 rust: no tests with our driver (the board's build failed, above)" >> "$B"
+		return 0
+	fi
+	img=$NXP_OUT/$1/initramfs.cpio.gz
+	run_guest_tests "$1" rust "$(tests_for "$1" rust)" >> "$B"
 }
 
 # debug_board <board>: our driver once more, every test but DEBUG_SKIP, on
@@ -397,24 +412,36 @@ at_least() {
 }
 
 # --- scheduling -----------------------------------------------------------------
-# Each board has up to three jobs: main_board (the C driver and ours),
-# debug_board (ours on the debug kernel) and bench_board (the smoke run of
-# the benchmark, on one board per MAC). The boards whose emulated cores fit
-# the host's CPUs twice over (two one-core boards on two CPUs) share a lane
-# of two workers, each QEMU in its own network namespace
-# (scripts/run-board.sh); the other boards' main jobs share a second lane
-# after it, and their debug and benchmark jobs run alone.
-# In the lane, a board's debug and benchmark jobs follow the main jobs at
-# once when its main job is done and every kernel is built (the builds
-# ahead ended: a warm cache), so that neither worker waits for the other;
-# otherwise (a first run, kernels still building) they wait for the debug
-# pass and the benchmark's turn at the end.
+# Each board has up to four jobs: main_board (the builds and the C driver's
+# run), rust_board (ours), debug_board (ours on the board's debug kernel)
+# and bench_board (the smoke run of the benchmark, on one board per MAC).
+# One board's jobs run one after the other; each QEMU runs in its own
+# network namespace (scripts/run-board.sh). Three phases:
+# 1. The boards whose emulated cores fit the host's CPUs twice over (the
+#    one-core ppce500 and i.MX6UL on two CPUs) share a lane of two
+#    workers: their C runs, the first one's Rust run and the benchmark smoke
+#    runs (a multi-core board's in one host thread).
+# 2. The other boards' main jobs, C then ours, side by side in a lane of
+#    two, each QEMU in one host thread (below).
+# 3. Those boards' debug jobs, one at a time with a host thread per
+#    emulated core. Alone, they kept the host's CPUs 55 and 43 % busy
+#    (i.MX7D, i.MX8M Plus; sampled every 10 s, 2026-12-07): their tests are
+#    mostly serial. So a worker beside them, in one host thread, runs the
+#    one-core boards' other Rust runs and their debug jobs, which took 20 of
+#    the 65 minutes in the first phase's lane before (e5ce07b).
+# A job waits for its board's job before it (a mode after the board:
+# "after": the C run; "main": the Rust run too; "late": the Rust run and
+# every kernel built, else it goes to $RES/later, for a first run whose
+# kernels still build; "single": every kernel built, else to $RES/later,
+# and its QEMU runs the board's cores in one host thread).
 
 # run_job <function> <board>: one job in a subshell; a job that stops early
-# (a failed image build) fails its board's stream.
+# (a failed image build) fails its board's stream. The markers say which of
+# the board's jobs are done, for those waiting.
 run_job() {
 	case $1 in
 	main_board) rj_sfx= ;;
+	rust_board) rj_sfx=-rust ;;
 	debug_board) rj_sfx=-debug ;;
 	bench_board) rj_sfx=-bench ;;
 	esac
@@ -423,42 +450,44 @@ run_job() {
 		[ "$1" != debug_board ] || TAG=-debug
 		"$1" "$2"
 	) || echo "not ok 0 $2$rj_sfx: the board's job stopped early (status $?)" >> "$RES/$2$rj_sfx.tap"
-	[ "$1" != main_board ] || : > "$RES/$2.main-done"
+	case $1 in
+	main_board) : > "$RES/$2.c-done" ;;
+	rust_board) : > "$RES/$2.main-done" ;;
+	esac
 }
 
-# run_lane <workers> <job...>: jobs "<function>:<board>", in order, <workers>
-# at a time. A job "<function>:<board>:late" runs only if its board's main
-# job is done and every kernel built by then; else it goes to $RES/later.
-# A job "<function>:<board>:single" (a multi-core board's, in the one-core
-# boards' lane) runs only if every kernel is built by then, else it goes to
-# $RES/later, and its QEMU runs the board's cores in one host thread.
-lane_n=0
+# run_lane <name> <workers> <job...>: jobs "<function>:<board>[:<mode>]",
+# in order, <workers> at a time; a job whose board's earlier job is not done
+# goes back to the end of the queue.
 run_lane() {
-	lane_n=$((lane_n + 1))
-	lq=$RES/lane$lane_n.queue
-	lw=$1
-	shift
+	lq=$RES/lane-$1.queue
+	lw=$2
+	shift 2
 	printf '%s\n' "$@" > "$lq"
 	lane_worker() {
 		while j=$(flock "$lq.lock" sh -c 'head -n 1 "$1" && sed -i 1d "$1"' _ "$lq") && [ -n "$j" ]; do
 			lf=${j%%:*} lb=${j#*:}
 			lm=
-			case $lb in
-			*:late | *:single)
-				lm=${lb##*:} lb=${lb%:*}
+			case $lb in *:*) lm=${lb##*:} lb=${lb%:*} ;; esac
+			case $lm in
+			late | single)
 				if [ ! -f "$RES/ahead.done" ]; then
 					echo "$lf:$lb" >> "$RES/later"
 					continue
 				fi
-				if [ "$lm" = late ] && [ ! -f "$RES/$lb.main-done" ]; then
-					# Its main job runs on the other worker: back
-					# to the end of the queue.
-					flock "$lq.lock" sh -c 'echo "$2" >> "$1"' _ "$lq" "$j"
-					sleep 2
-					continue
-				fi
 				;;
 			esac
+			need=
+			case $lm in
+			after) need=c-done ;;
+			main | late) need=main-done ;;
+			esac
+			if [ -n "$need" ] && [ ! -f "$RES/$lb.$need" ]; then
+				# That job runs on another worker.
+				flock "$lq.lock" sh -c 'echo "$2" >> "$1"' _ "$lq" "$j"
+				sleep 2
+				continue
+			fi
 			if [ "$lm" = single ]; then
 				(
 					export NXP_TCG_THREAD=single
@@ -502,61 +531,85 @@ for b in $BOARDS; do
 done
 in_smoke() { case " $SMOKE_BOARDS " in *" $1 "*) return 0 ;; esac; return 1; }
 
-# The main pass, with the lane's debug and benchmark jobs when they can run.
-jobs=
+# Phase 1. The lane's second worker is done with the i.MX6UL's C run about
+# when the first is with the ppce500's (3.4 and 4.6 minutes); the first
+# then runs the ppce500's Rust run (6.2), the second the benchmark smoke
+# runs (1.1 and, in one thread, the i.MX7D's 2.6), and the lane ends with
+# its workers about a minute apart. The i.MX6UL's Rust run (8.8) and the
+# debug jobs (6.6 each) go to the third phase.
+jobs= side=
 for b in $lane_boards; do jobs="$jobs main_board:$b"; done
+for b in $lane_boards; do
+	case $jobs in
+	*rust_board:*) side="$side rust_board:$b:after" ;;
+	*) jobs="$jobs rust_board:$b:after" ;;
+	esac
+done
 if [ $DEBUG_PASS = 1 ]; then
-	for b in $lane_boards; do jobs="$jobs debug_board:$b:late"; done
+	for b in $lane_boards; do side="$side debug_board:$b:main"; done
 fi
 for b in $lane_boards; do
-	if in_smoke "$b"; then jobs="$jobs bench_board:$b:late"; fi
+	in_smoke "$b" || continue
+	case $side in
+	*"rust_board:$b:"*) side="$side bench_board:$b:late" ;;
+	*) jobs="$jobs bench_board:$b:late" ;;
+	esac
 done
 # The other boards' benchmark smoke runs at the lane's end, in one host
-# thread each, when their kernels are built (a warm cache): the lane's
-# workers end a few minutes apart, and a smoke run checks the benchmark's
-# machinery and that every load gives a rate, not the rates (2026-12-06:
-# the i.MX7D's took 139 s alone, at the end of the run).
+# thread each, when their kernels are built (a warm cache): a smoke run
+# checks the benchmark's machinery and that every load gives a rate, not
+# the rates (2026-12-06: the i.MX7D's took 139 s alone, at the end of the
+# run).
 lone_bench=
 if [ -n "$lane_boards" ]; then
 	for b in $lone_boards; do
 		if in_smoke "$b"; then jobs="$jobs bench_board:$b:single" lone_bench="$lone_bench $b"; fi
 	done
 fi
-[ -z "$jobs" ] || run_lane 2 $jobs
-# The other boards (two and four emulated cores) kept the host's two CPUs
-# only 41 to 61 % busy each when they ran alone (sampled every 10 s,
-# 2026-12-05), so their main jobs run side by side as well, each board in
-# its own namespace. Side by side, each QEMU runs its guest's cores in one
-# host thread (NXP_TCG_THREAD=single): with a thread per core, six threads
-# on two CPUs preempt guest cores that hold a lock while the others spin on
-# it, and the transfers fell to a tenth (iperf3 on the i.MX7D, fec_rs,
-# 2026-12-06: 144/211 Mbit/s tx/rx beside the i.MX8M Plus, 1519/1232
-# alone; with one thread each, side by side, 675/953). Their debug jobs run
-# alone, a thread per core (the debug pass): lockdep and KASAN are there to
-# catch what truly parallel cores do, a debug kernel in one thread slowed
-# TCP enough to fail a test's timing (tx_map_fail), and side by side they
-# gained little (1,008 s for both against 1,143 one after the other).
+[ -z "$jobs" ] || run_lane one-core 2 $jobs
+
+# Phase 2. The other boards (two and four emulated cores) kept the host's
+# two CPUs only 41 to 61 % busy each when they ran alone (sampled every
+# 10 s, 2026-12-05), so their main jobs run side by side as well, each board
+# in its own namespace. Side by side, each QEMU runs its guest's cores in
+# one host thread (NXP_TCG_THREAD=single): with a thread per core, six
+# threads on two CPUs preempt guest cores that hold a lock while the others
+# spin on it, and the transfers fell to a tenth (iperf3 on the i.MX7D,
+# fec_rs, 2026-12-06: 144/211 Mbit/s tx/rx beside the i.MX8M Plus,
+# 1519/1232 alone; with one thread each, side by side, 675/953).
 # NXP_PARALLEL=0: every job alone.
 jobs=
 for b in $lone_boards; do jobs="$jobs main_board:$b"; done
+for b in $lone_boards; do jobs="$jobs rust_board:$b:after"; done
 if [ "${NXP_PARALLEL:-1}" = 1 ] && [ "$(nproc)" -ge 2 ]; then
 	export NXP_TCG_THREAD=single
-	[ -z "$jobs" ] || run_lane 2 $jobs
+	[ -z "$jobs" ] || run_lane multi-core 2 $jobs
 	unset NXP_TCG_THREAD
 else
-	[ -z "$jobs" ] || run_lane 1 $jobs
+	[ -z "$jobs" ] || run_lane multi-core 1 $jobs
 fi
 
-# --- debug kernels -----------------------------------------------------------
-# (kernel/configs/debug.config: lockdep, sleep-in-atomic checks, KMEMLEAK,
-# SLUB debug, DMA-API debug, Rust overflow checks; KASAN where the board's
-# Rust support allows it, kernel/configs/kasan.config); a splat fails the
-# test it happened in (tests/run.sh). NXP_DEBUG_PASS=0 skips this pass; with
-# NXP_DEBUG=1 the main pass already ran on these kernels.
-if [ $DEBUG_PASS = 1 ]; then
-	jobs=$(sed -n 's/^\(debug_board:.*\)/\1/p' "$RES/later")
-	[ -z "$jobs" ] || run_lane 2 $jobs
-	for b in $lone_boards; do run_job debug_board "$b"; done
+# Phase 3: the debug kernels (kernel/configs/debug.config: lockdep,
+# sleep-in-atomic checks, KMEMLEAK, SLUB debug, DMA-API debug, Rust
+# overflow checks; KASAN where the board's Rust support allows it,
+# kernel/configs/kasan.config); a splat fails the test it happened in
+# (tests/run.sh). NXP_DEBUG_PASS=0 skips this pass; with NXP_DEBUG=1 the
+# main pass already ran on these kernels. The multi-core boards' debug
+# jobs run alone, a thread per core: lockdep and KASAN are there to catch
+# what truly parallel cores do, a debug kernel in one thread slowed TCP
+# enough to fail a test's timing (tx_map_fail), and side by side they
+# gained little (1,008 s for both against 1,143 one after the other). The
+# one-core boards' remaining jobs run beside them, one at a time.
+lone_debug=
+[ $DEBUG_PASS = 0 ] || lone_debug=$lone_boards
+if [ -n "$side" ] && [ -n "$lone_debug" ]; then
+	run_lane side 1 $side &
+	SIDE=$!
+	for b in $lone_debug; do run_job debug_board "$b"; done
+	wait $SIDE || true
+else
+	[ -z "$side" ] || run_lane side 2 $side
+	for b in $lone_debug; do run_job debug_board "$b"; done
 fi
 
 # (Done by now unless a kernel failed to build, which its pass reported.)
@@ -575,6 +628,7 @@ done
 
 # --- results, in the order of BOARDS ----------------------------------------------
 for b in $BOARDS; do
+	cat "$RES/$b-rust.tap" >> "$RES/$b.tap" 2> /dev/null || true
 	tap_stream "board $b" "$RES/$b.tap"
 done
 if [ $DEBUG_PASS = 1 ]; then
