@@ -319,12 +319,61 @@ impl Skb {
         unsafe { Self::from_raw(ffi::nxp_skb_copy_aligned(self.into_raw(), align)) }
     }
 
+    /// Whether the skb is a clone or has one (`skb->cloned`, read in
+    /// place as `skb_cloned()` reads it, through `__cloned_offset`).
+    #[inline]
+    fn cloned(&self) -> bool {
+        // `CLONED_MASK`: `cloned` is the first bit of its byte, the most
+        // significant one where bit-fields start there (big-endian).
+        const CLONED_MASK: u8 = if cfg!(target_endian = "big") {
+            1 << 7
+        } else {
+            1
+        };
+        // SAFETY: Valid skb (type invariant): the byte at `__cloned_offset`
+        // holds its `cloned` bit-field, read by place. The skb is ours to
+        // send, so it is not cloned meanwhile.
+        let b = unsafe {
+            core::ptr::addr_of!((*self.fields()).__cloned_offset)
+                .cast::<u8>()
+                .read()
+        };
+        b & CLONED_MASK != 0
+    }
+
     /// Prepends `bytes` to the data (a frame control block), copying the
     /// head first if its headroom is short or shared with a clone; on
-    /// failure the skb is freed and `None` returned.
+    /// failure the skb is freed and `None` returned. An skb with the room
+    /// and no clone (a datagram's) is written in place, as `skb_push()`
+    /// does, without a call.
     #[inline]
     #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) fn push_front<const N: usize>(self, bytes: &[u8; N]) -> Option<Self> {
+        let f = self.as_raw().cast::<kernel::bindings::sk_buff>();
+        // SAFETY: Valid skb (type invariant): `head` and `data` read in place.
+        let (head, data) = unsafe { ((*f).head, (*f).data) };
+        let room = (data as usize).wrapping_sub(head as usize);
+        if room >= N && !self.cloned() {
+            // Not cloned: the headroom is ours alone (`skb_header_cloned()`
+            // is false), and `skb_cow_head()` would do nothing.
+            let at = data.wrapping_sub(N);
+            // SAFETY: `N` bytes of headroom lie in the skb's buffer before
+            // `data` (`room >= N`), not shared with a clone; the skb is
+            // ours (`self` by value), so nothing reads or writes its fields
+            // or that headroom meanwhile.
+            unsafe {
+                core::ptr::copy_nonoverlapping(bytes.as_ptr(), at, N);
+                (*f).data = at;
+                (*f).len += N as u32;
+            }
+            return Some(self);
+        }
+        self.push_front_slow(bytes)
+    }
+
+    /// [`Skb::push_front`] with the head copied first (`skb_cow_head()`).
+    #[cold]
+    fn push_front_slow<const N: usize>(self, bytes: &[u8; N]) -> Option<Self> {
         let mut p = self.into_raw();
         // SAFETY: `p` is a valid skb we own and `bytes` holds `N` readable
         // bytes; the shim either keeps the skb valid (possibly replaced) or

@@ -472,7 +472,7 @@ run_lane() {
 			case $lm in
 			late | single)
 				if [ ! -f "$RES/ahead.done" ]; then
-					echo "$lf:$lb" >> "$RES/later"
+					echo "$j" >> "$RES/later"
 					continue
 				fi
 				;;
@@ -599,7 +599,11 @@ fi
 # what truly parallel cores do, a debug kernel in one thread slowed TCP
 # enough to fail a test's timing (tx_map_fail), and side by side they
 # gained little (1,008 s for both against 1,143 one after the other). The
-# one-core boards' remaining jobs run beside them, one at a time.
+# one-core boards' remaining jobs run beside them, one at a time, and
+# then the benchmark smoke runs a first run put off (its kernels were still
+# building), if they can run by then.
+side="$side $(cat "$RES/later")"
+: > "$RES/later"
 lone_debug=
 [ $DEBUG_PASS = 0 ] || lone_debug=$lone_boards
 if [ -n "$side" ] && [ -n "$lone_debug" ]; then
@@ -622,7 +626,7 @@ rest=
 for b in $lone_boards; do
 	case " $lone_bench " in *" $b "*) ;; *) rest="$rest $b" ;; esac
 done
-for b in $(sed -n 's/^bench_board://p' "$RES/later") $rest; do
+for b in $(sed -n 's/^bench_board:\([^:]*\).*/\1/p' "$RES/later") $rest; do
 	if in_smoke "$b"; then run_job bench_board "$b"; fi
 done
 
