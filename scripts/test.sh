@@ -422,13 +422,19 @@ at_least() {
 #    workers: their C runs, the first one's Rust run and the benchmark smoke
 #    runs (a multi-core board's in one host thread).
 # 2. The other boards' main jobs, C then ours, side by side in a lane of
-#    two, each QEMU in one host thread (below).
-# 3. Those boards' debug jobs, one at a time with a host thread per
-#    emulated core. Alone, they kept the host's CPUs 55 and 43 % busy
-#    (i.MX7D, i.MX8M Plus; sampled every 10 s, 2026-12-07): their tests are
-#    mostly serial. So a worker beside them, in one host thread, runs the
-#    one-core boards' other Rust runs and their debug jobs, which took 20 of
-#    the 65 minutes in the first phase's lane before (e5ce07b).
+#    two, each QEMU in one host thread (below); beside them, a third
+#    worker runs the one-core boards' other jobs (Rust runs and debug
+#    jobs), one at a time.
+# 3. Those boards' debug jobs, one at a time, alone, with a host thread per
+#    emulated core (below).
+# One thread per guest beside others: in the second phase, each QEMU runs
+# all its guest's cores in one host thread, and a third one slows them
+# little. The debug jobs, a host thread per guest core, kept the host's
+# CPUs only 55 and 43 % busy alone (i.MX7D, i.MX8M Plus; sampled every 10
+# s, 2026-12-07), but the one-core boards' jobs beside them made them a
+# quarter to two fifths slower (a preempted guest core holding a lock the
+# others spin on): 63.6 minutes in all, against 66 with those jobs in the
+# first phase's lane.
 # A job waits for its board's job before it (a mode after the board:
 # "after": the C run; "main": the Rust run too; "late": the Rust run and
 # every kernel built, else it goes to $RES/later, for a first run whose
@@ -578,9 +584,20 @@ fi
 # fec_rs, 2026-12-06: 144/211 Mbit/s tx/rx beside the i.MX8M Plus,
 # 1519/1232 alone; with one thread each, side by side, 675/953).
 # NXP_PARALLEL=0: every job alone.
+# The third worker takes, after the one-core boards' jobs, the benchmark
+# smoke runs a first run put off (its kernels were still building), if
+# they can run by then.
 jobs=
 for b in $lone_boards; do jobs="$jobs main_board:$b"; done
 for b in $lone_boards; do jobs="$jobs rust_board:$b:after"; done
+side=$(echo $side $(cat "$RES/later"))
+: > "$RES/later"
+SIDE=
+if [ -n "$side" ] && [ -n "$jobs" ]; then
+	run_lane side 1 $side &
+	SIDE=$!
+	side=
+fi
 if [ "${NXP_PARALLEL:-1}" = 1 ] && [ "$(nproc)" -ge 2 ]; then
 	export NXP_TCG_THREAD=single
 	[ -z "$jobs" ] || run_lane multi-core 2 $jobs
@@ -588,6 +605,8 @@ if [ "${NXP_PARALLEL:-1}" = 1 ] && [ "$(nproc)" -ge 2 ]; then
 else
 	[ -z "$jobs" ] || run_lane multi-core 1 $jobs
 fi
+[ -z "$SIDE" ] || wait $SIDE || true
+[ -z "$side" ] || run_lane side 2 $side
 
 # Phase 3: the debug kernels (kernel/configs/debug.config: lockdep,
 # sleep-in-atomic checks, KMEMLEAK, SLUB debug, DMA-API debug, Rust
@@ -598,22 +617,9 @@ fi
 # jobs run alone, a thread per core: lockdep and KASAN are there to catch
 # what truly parallel cores do, a debug kernel in one thread slowed TCP
 # enough to fail a test's timing (tx_map_fail), and side by side they
-# gained little (1,008 s for both against 1,143 one after the other). The
-# one-core boards' remaining jobs run beside them, one at a time, and
-# then the benchmark smoke runs a first run put off (its kernels were still
-# building), if they can run by then.
-side="$side $(cat "$RES/later")"
-: > "$RES/later"
-lone_debug=
-[ $DEBUG_PASS = 0 ] || lone_debug=$lone_boards
-if [ -n "$side" ] && [ -n "$lone_debug" ]; then
-	run_lane side 1 $side &
-	SIDE=$!
-	for b in $lone_debug; do run_job debug_board "$b"; done
-	wait $SIDE || true
-else
-	[ -z "$side" ] || run_lane side 2 $side
-	for b in $lone_debug; do run_job debug_board "$b"; done
+# gained little (1,008 s for both against 1,143 one after the other).
+if [ $DEBUG_PASS = 1 ]; then
+	for b in $lone_boards; do run_job debug_board "$b"; done
 fi
 
 # (Done by now unless a kernel failed to build, which its pass reported.)
