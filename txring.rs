@@ -256,15 +256,15 @@ impl TxBook {
     /// `bytes` to BQL; [`TxBook::push`] then records its descriptors.
     #[inline(always)]
     fn begin(&mut self, first: u32, bytes: u32) {
+        let s = &mut self.slots[self.size.slot(first)];
+        // The slot holds no skb and no XDP frame (type invariant: released
+        // ones were taken), so nothing is dropped here (no call).
+        debug_assert!(s.skb.is_none() && s.frame.is_none());
         // INVARIANT: the first slot of the new packet.
-        self.slots[self.size.slot(first)] = TxSlot {
-            map: None,
-            skb: None,
-            frame: None,
-            xsk: None,
-            nbds: 1,
-            bytes,
-        };
+        s.map = None;
+        s.xsk = None;
+        s.nbds = 1;
+        s.bytes = bytes;
     }
 
     /// Records descriptor `k` of the packet at `first`, reading from `map`

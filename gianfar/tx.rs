@@ -142,24 +142,29 @@ impl<'a> Gfar<'a> {
         };
         let tso = gso.is_some();
         let vlan = off.vlan;
+        // Checksum offload and VLAN insertion: the frame control block,
+        // worked out before the ring is taken.
+        let front = match off.csum {
+            // (Each frame's header copy gets its own.)
+            CsumRequest::Ipv4 { .. } if tso => Front::PerFrame,
+            CsumRequest::Ipv4 { l3, l4, udp, phcs } => {
+                let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
+                Front::Push(desc::tx_fcb_vlan(fcb, vlan))
+            }
+            CsumRequest::None if !tso && vlan.is_some() => {
+                Front::Push(desc::tx_fcb_vlan([0; desc::FCB_LEN], vlan))
+            }
+            CsumRequest::None if !tso => Front::Bare,
+            // Only IPv4 checksums are advertised (GSO packets always ask
+            // for one); anything else is a bug.
+            _ => Front::Refused,
+        };
         path::xmit(&GfarTx { gfar: self, g }, xmit, skb, gso, |skb| {
-            // Checksum offload and VLAN insertion: push the frame control
-            // block in front (with TSO each frame's header copy gets its
-            // own).
-            let (skb, fcb) = match off.csum {
-                CsumRequest::Ipv4 { .. } if tso => (skb, true),
-                CsumRequest::Ipv4 { l3, l4, udp, phcs } => {
-                    let fcb = desc::tx_fcb_csum(l3 as u8, (l4 - l3) as u8, udp, phcs);
-                    (skb.push_front(&desc::tx_fcb_vlan(fcb, vlan))?, true)
-                }
-                CsumRequest::None if !tso && vlan.is_some() => {
-                    let fcb = desc::tx_fcb_vlan([0; desc::FCB_LEN], vlan);
-                    (skb.push_front(&fcb)?, true)
-                }
-                CsumRequest::None if !tso => (skb, false),
-                // Only IPv4 checksums are advertised (GSO packets always
-                // ask for one); anything else is a bug.
-                _ => return None,
+            let (skb, fcb) = match front {
+                Front::Push(b) => (skb.push_front(&b)?, true),
+                Front::PerFrame => (skb, true),
+                Front::Bare => (skb, false),
+                Front::Refused => return None,
             };
             // The packet's bytes for BQL and the statistics: without the
             // frame control block, as the C gianfar counts (see
@@ -220,6 +225,19 @@ impl XmitPath for GfarTx<'_, '_> {
     }
 }
 
+/// The frame control block of a packet to send.
+#[derive(Clone, Copy)]
+enum Front {
+    /// This one, pushed in front of the packet.
+    Push([u8; desc::FCB_LEN]),
+    /// One per TSO frame, in its header buffer.
+    PerFrame,
+    /// None.
+    Bare,
+    /// An offload the MAC does not have: the packet is dropped.
+    Refused,
+}
+
 /// What a packet's mapping needs beyond its skb.
 #[derive(Clone, Copy)]
 pub(crate) struct TxOpt {
@@ -255,7 +273,7 @@ impl TxFormat for TxBds {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn hand_over(&self, size: RingSize, produced: u32, first: u32) {
         self.set_lstatus(size.slot(produced), first);
     }
