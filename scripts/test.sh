@@ -432,9 +432,10 @@ at_least() {
 # little. The debug jobs, a host thread per guest core, kept the host's
 # CPUs only 55 and 43 % busy alone (i.MX7D, i.MX8M Plus; sampled every 10
 # s, 2026-12-07), but the one-core boards' jobs beside them made them a
-# quarter to two fifths slower (a preempted guest core holding a lock the
+# quarter to a third slower (a preempted guest core holding a lock the
 # others spin on): 63.6 minutes in all, against 66 with those jobs in the
-# first phase's lane.
+# first phase's lane and 58.4 with them in the second phase, whose main
+# jobs then took 23.0 minutes instead of 21.7 (f406a6f).
 # A job waits for its board's job before it (a mode after the board:
 # "after": the C run; "main": the Rust run too; "late": the Rust run and
 # every kernel built, else it goes to $RES/later, for a first run whose
