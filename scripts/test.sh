@@ -543,7 +543,7 @@ in_smoke() { case " $SMOKE_BOARDS " in *" $1 "*) return 0 ;; esac; return 1; }
 # then runs the ppce500's Rust run (6.2), the second the benchmark smoke
 # runs (1.1 and, in one thread, the i.MX7D's 2.6), and the lane ends with
 # its workers about a minute apart. The i.MX6UL's Rust run (8.8) and the
-# debug jobs (6.6 each) go to the third phase.
+# debug jobs (6.6 each) go to the second phase's third worker.
 jobs= side=
 for b in $lane_boards; do jobs="$jobs main_board:$b"; done
 for b in $lane_boards; do
