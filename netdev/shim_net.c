@@ -1617,7 +1617,30 @@ unsigned int nxp_skb_frag_len(const struct sk_buff *skb, unsigned int i)
 	return skb_frag_size(&skb_shinfo(skb)->frags[i]);
 }
 
-/* What the Tx path needs to know of @skb, in one call: the checksum offload
+/* ip_summed is the sixth and seventh bit of the byte that starts at
+ * __pkt_type_offset (after pkt_type:3, ignore_df:1, dst_pending_confirm:1),
+ * counted from the most significant bit where bit-fields start there, as the
+ * kernel counts for PKT_TYPE_MAX. */
+#ifdef __BIG_ENDIAN_BITFIELD
+#define NXP_IP_SUMMED_SHIFT	1
+#else
+#define NXP_IP_SUMMED_SHIFT	5
+#endif
+
+const struct nxp_skb_layout nxp_skb_layout = {
+	.ip_summed		= PKT_TYPE_OFFSET,
+	.protocol		= offsetof(struct sk_buff, protocol),
+	.network_header		= offsetof(struct sk_buff, network_header),
+	.transport_header	= offsetof(struct sk_buff, transport_header),
+	.csum_start		= offsetof(struct sk_buff, csum_start),
+	.csum_offset		= offsetof(struct sk_buff, csum_offset),
+	.vlan_all		= offsetof(struct sk_buff, vlan_all),
+	.vlan_tci		= offsetof(struct sk_buff, vlan_tci),
+	.ip_summed_shift	= NXP_IP_SUMMED_SHIFT,
+};
+
+/* What the Tx path needs to know of a GSO @skb (the Rust side reads the
+ * same of the others in place, through nxp_skb_layout), in one call: the checksum offload
  * it asks for (csum 1: IPv4 TCP or UDP, with the header offsets, protocol
  * and the pseudo-header sum the stack left in the checksum field, raw, in
  * network byte order; 0: none; -1: a partial checksum of another kind, the
@@ -1627,6 +1650,10 @@ void nxp_skb_tx_info(const struct sk_buff *skb, struct nxp_tx_info *ti)
 {
 	bool partial = skb->ip_summed == CHECKSUM_PARTIAL;
 
+	/* The Rust side reads ip_summed through nxp_skb_layout for packets
+	 * that are not GSO; each GSO packet checks that it reads right. */
+	WARN_ON_ONCE(((*((const u8 *)skb + PKT_TYPE_OFFSET) >> NXP_IP_SUMMED_SHIFT) & 3) !=
+		     skb->ip_summed);
 	ti->csum = 0;
 	ti->gso = 0;
 	/* Only with NETIF_F_HW_VLAN_CTAG_TX on is a tag left in the skb. */

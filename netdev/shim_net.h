@@ -51,6 +51,25 @@ struct nxp_tx_info {
 };
 static_assert(sizeof(struct nxp_tx_info) == 32);
 
+/* Where the members of struct sk_buff that a packet's Tx offloads are read
+ * from sit (nxp_skb_layout): byte offsets from the start of the skb. They are
+ * members of anonymous unions, which the kernel's Rust bindings name by
+ * position, and the position changes with the configuration. ip_summed is a
+ * bit-field: the offset of its byte and the shift of its lowest bit there.
+ * Layout shared with Rust. */
+struct nxp_skb_layout {
+	u16 ip_summed;
+	u16 protocol;
+	u16 network_header;
+	u16 transport_header;
+	u16 csum_start;
+	u16 csum_offset;
+	u16 vlan_all;
+	u16 vlan_tci;
+	u8 ip_summed_shift;
+};
+extern const struct nxp_skb_layout nxp_skb_layout;
+
 /* Statistics handed to ndo_get_stats64. Layout shared with Rust. */
 struct nxp_stats {
 	u64 rx_packets, tx_packets, rx_bytes, tx_bytes;

@@ -5,7 +5,10 @@
 //! C header: [`include/linux/skbuff.h`](srctree/include/linux/skbuff.h)
 
 use core::ptr::NonNull;
-use kernel::ffi::c_uint;
+use kernel::{
+    bindings,
+    ffi::c_uint, //
+};
 
 use super::{
     context::PollCtx, //
@@ -58,7 +61,6 @@ pub(crate) struct TxOffloads {
     pub(crate) gso: kernel::error::Result<Option<tso::Layout>>,
     /// The 802.1Q tag (TCI) for the MAC to insert, kept out of the frame
     /// (only with the device's VLAN Tx offload on).
-    #[cfg_attr(nxp_fec, expect(dead_code))]
     pub(crate) vlan: Option<u16>,
 }
 
@@ -247,10 +249,99 @@ impl Skb {
         Some(head)
     }
 
-    /// The checksum offload and segmentation this skb asks for, in one
-    /// call.
+    /// The checksum offload and segmentation this skb asks for. A packet
+    /// that is not GSO has its fields read in place (no call); a GSO
+    /// packet's, one per up to 64 KiB, through the shim.
     #[inline]
     pub(crate) fn offloads(&self) -> TxOffloads {
+        // SAFETY: The shared info of a valid skb (`shinfo`); only its
+        // `gso_size` is read, by place. It is not changed while the skb is
+        // ours to send.
+        let gso_size = unsafe { core::ptr::addr_of!((*self.shinfo()).gso_size).read() };
+        if gso_size != 0 {
+            return self.offloads_shim();
+        }
+        // SAFETY: The shim's constant.
+        let l = unsafe { &ffi::nxp_skb_layout };
+        let f = self.as_raw().cast::<u8>().cast_const();
+        // SAFETY: Valid skb (type invariant), owned by us, so nothing
+        // writes it meanwhile: `nxp_skb_layout` gives the byte offsets of
+        // members of `struct sk_buff` (`vlan_all` a `u32`, the others that
+        // are not `ip_summed` `u16`s, aligned to their size), read in place.
+        let (summed, vlan_all, vlan_tci) = unsafe {
+            (
+                (f.add(l.ip_summed.into()).read() >> l.ip_summed_shift) & 3,
+                f.add(l.vlan_all.into()).cast::<u32>().read(),
+                f.add(l.vlan_tci.into()).cast::<u16>().read(),
+            )
+        };
+        let csum = if u32::from(summed) != bindings::CHECKSUM_PARTIAL {
+            CsumRequest::None
+        } else {
+            // SAFETY: As above.
+            let protocol = unsafe { f.add(l.protocol.into()).cast::<u16>().read() };
+            if protocol != (bindings::ETH_P_IP as u16).to_be() {
+                CsumRequest::Other
+            } else {
+                self.csum_ipv4(l)
+            }
+        };
+        let vlan = (vlan_all != 0).then_some(vlan_tci);
+        if cfg!(debug_assertions) {
+            // Debug kernels read every packet's both ways.
+            let shim = self.offloads_shim();
+            debug_assert!(shim.csum == csum && shim.vlan == vlan && matches!(shim.gso, Ok(None)));
+        }
+        TxOffloads {
+            csum,
+            gso: Ok(None),
+            vlan,
+        }
+    }
+
+    /// The checksum request of an IPv4 skb with `CHECKSUM_PARTIAL`, its
+    /// members read in place where `l` says they are (see
+    /// `nxp_skb_tx_info()`, which does the same for GSO packets).
+    #[inline]
+    fn csum_ipv4(&self, l: &ffi::NxpSkbLayout) -> CsumRequest {
+        let f = self.as_raw().cast::<u8>().cast_const();
+        // SAFETY: As in `offloads`: the header offsets (from `head`) of a
+        // valid skb we own, read in place.
+        let (nh, th, start, offset) = unsafe {
+            (
+                f.add(l.network_header.into()).cast::<u16>().read(),
+                f.add(l.transport_header.into()).cast::<u16>().read(),
+                f.add(l.csum_start.into()).cast::<u16>().read(),
+                f.add(l.csum_offset.into()).cast::<u16>().read(),
+            )
+        };
+        // SAFETY: As for `len`.
+        let (head, data) = unsafe { ((*self.fields()).head, (*self.fields()).data) };
+        let data_off = (data as usize).wrapping_sub(head as usize) as u32;
+        // SAFETY: A packet with `CHECKSUM_PARTIAL` has its headers up to
+        // the checksum field in the linear data, which starts at `head`:
+        // the IPv4 header's protocol byte (9 bytes in) and the 16-bit
+        // checksum field, both read by value.
+        let (proto, phcs) = unsafe {
+            (
+                head.add(usize::from(nh) + 9).read(),
+                head.add(usize::from(start) + usize::from(offset))
+                    .cast::<u16>()
+                    .read_unaligned(),
+            )
+        };
+        CsumRequest::Ipv4 {
+            l3: u32::from(nh).wrapping_sub(data_off),
+            l4: u32::from(th).wrapping_sub(data_off),
+            udp: u32::from(proto) == bindings::IPPROTO_UDP,
+            phcs,
+        }
+    }
+
+    /// [`Skb::offloads`] through the shim (of a GSO packet; of every
+    /// packet in debug kernels, as a check of the reads in place).
+    #[inline(never)]
+    fn offloads_shim(&self) -> TxOffloads {
         let mut ti = ffi::NxpTxInfo::default();
         // SAFETY: Valid skb; `ti` is writable.
         unsafe { ffi::nxp_skb_tx_info(self.as_raw(), &mut ti) };
@@ -281,12 +372,53 @@ impl Skb {
     }
 
     /// For a MAC that computes the IPv4 header and TCP/UDP checksums itself:
-    /// zeroes both fields when a checksum is requested (`CHECKSUM_PARTIAL`).
-    /// Fails (skb untouched) if a cloned head could not be copied.
+    /// zeroes both fields when a checksum is requested (`CHECKSUM_PARTIAL`),
+    /// as `fec_enet_clear_csum()` does. Fails (skb untouched) if a cloned
+    /// head could not be copied. A head without a clone (a datagram's) is
+    /// written in place, without a call.
     #[cfg_attr(nxp_gianfar, expect(dead_code))]
+    #[inline]
     pub(crate) fn clear_csum_fields(&mut self) -> kernel::error::Result {
-        // SAFETY: Valid skb we own.
-        kernel::error::to_result(unsafe { ffi::nxp_skb_clear_csum(self.as_raw()) })
+        if self.cloned() {
+            // SAFETY: Valid skb we own.
+            return kernel::error::to_result(unsafe { ffi::nxp_skb_clear_csum(self.as_raw()) });
+        }
+        // SAFETY: The shim's constant.
+        let l = unsafe { &ffi::nxp_skb_layout };
+        let f = self.as_raw().cast::<u8>();
+        // SAFETY: Valid skb (type invariant), owned by us, so nothing
+        // writes it meanwhile: members read in place where `nxp_skb_layout`
+        // says (see `offloads`).
+        let (summed, protocol, nh, start, offset) = unsafe {
+            (
+                (f.add(l.ip_summed.into()).read() >> l.ip_summed_shift) & 3,
+                f.add(l.protocol.into()).cast::<u16>().read(),
+                f.add(l.network_header.into()).cast::<u16>().read(),
+                f.add(l.csum_start.into()).cast::<u16>().read(),
+                f.add(l.csum_offset.into()).cast::<u16>().read(),
+            )
+        };
+        if u32::from(summed) != bindings::CHECKSUM_PARTIAL {
+            return Ok(());
+        }
+        // SAFETY: As for `len`.
+        let head = unsafe { (*self.fields()).head };
+        // SAFETY: The head is ours alone (no clone: `skb_cow_head()` would
+        // do nothing). A `CHECKSUM_PARTIAL` packet has its headers up to
+        // the checksum field in the linear data from `head`: the IPv4
+        // header's checksum (10 bytes in) and the 16-bit L4 checksum
+        // field, both written by value.
+        unsafe {
+            if protocol == (bindings::ETH_P_IP as u16).to_be() {
+                head.add(usize::from(nh) + 10)
+                    .cast::<u16>()
+                    .write_unaligned(0);
+            }
+            head.add(usize::from(start) + usize::from(offset))
+                .cast::<u16>()
+                .write_unaligned(0);
+        }
+        Ok(())
     }
 
     /// Whether every buffer (head and fragments) starts on a multiple of

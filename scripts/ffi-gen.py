@@ -46,6 +46,7 @@ RUST_NAME = {
     "nxp_mdio": "NxpMdio",
     "nxp_res": "NxpRes",
     "nxp_tx_info": "NxpTxInfo",
+    "nxp_skb_layout": "NxpSkbLayout",
     "nxp_stats": "NxpStats",
     "nxp_coalesce": "NxpCoalesce",
     "nxp_rings": "NxpRings",
@@ -130,6 +131,7 @@ def main():
 /// The headers as bindgen reads them.
 #[allow(
     dead_code,
+    unused_imports,
     non_camel_case_types,
     non_upper_case_globals,
     improper_ctypes,

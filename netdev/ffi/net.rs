@@ -84,6 +84,21 @@ pub(crate) struct NxpTxInfo {
 // The C side asserts the same size.
 const _: () = assert!(core::mem::size_of::<NxpTxInfo>() == 32);
 
+/// `struct nxp_skb_layout` of `shim_net.h`: where some members of
+/// `struct sk_buff` sit, as byte offsets from its start.
+#[repr(C)]
+pub(crate) struct NxpSkbLayout {
+    pub(crate) ip_summed: u16,
+    pub(crate) protocol: u16,
+    pub(crate) network_header: u16,
+    pub(crate) transport_header: u16,
+    pub(crate) csum_start: u16,
+    pub(crate) csum_offset: u16,
+    pub(crate) vlan_all: u16,
+    pub(crate) vlan_tci: u16,
+    pub(crate) ip_summed_shift: u8,
+}
+
 /// `struct nxp_stats` of `shim_net.h`.
 #[repr(C)]
 #[derive(Default, Clone, Copy)]
@@ -226,6 +241,9 @@ pub(crate) const NXP_PTP_PEROUT: u32 = 1;
 
 #[allow(improper_ctypes)]
 extern "C" {
+    /// The shim's `nxp_skb_layout`, a constant.
+    pub(crate) static nxp_skb_layout: NxpSkbLayout;
+
     pub(crate) fn nxp_netdev_alloc(
         parent: *mut bindings::device,
         txqs: c_uint,
