@@ -296,6 +296,7 @@ impl<'a> Fec<'a> {
     /// Rings the Tx doorbell (`fec_txq_trigger_xmit()`): with ERR007885 the
     /// write is skipped while TDAR still reads active (a write right after
     /// the DMA cleared it may be lost otherwise).
+    #[inline(always)]
     pub(crate) fn kick_tx(&self, q: &TxPath<'a>) {
         // `stall_tx` in debugfs simulates a stuck transmitter.
         if self.debug.is_set(DBG_STALL_TX) {
@@ -386,7 +387,7 @@ impl XmitPath for FecTx<'_, '_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn kick(&self) {
         // Descriptors must be in memory before the doorbell.
         dma::wmb();
@@ -437,21 +438,29 @@ impl TxFormat for TxBds {
         let bds = &ring.bds;
         let fail = how.fail;
         match (gso, &mut ring.hdrs) {
-            (None, _) => ring
-                .book
-                .map_packet(bds, dma, skb, produced, bytes, fail, |i, addr, len, f| {
-                    let last = f == nfrags;
-                    let flags = TxFlags {
-                        last,
-                        wrap: i == last_slot,
-                        interrupt: last && how.irq,
-                        csum: opt.csum,
-                        timestamp: opt.timestamp,
-                    };
-                    let sc = (f > 0).then(|| desc::tx_sc(flags));
-                    bds.fill(i, addr, len, desc::tx_esc(flags), sc);
-                })
-                .map(|(_, n)| (n, nfrags == 0)),
+            (None, _) => {
+                let (_, n) = ring.book.map_packet(
+                    bds,
+                    dma,
+                    skb,
+                    produced,
+                    bytes,
+                    fail,
+                    |i, addr, len, f| {
+                        let last = f == nfrags;
+                        let flags = TxFlags {
+                            last,
+                            wrap: i == last_slot,
+                            interrupt: last && how.irq,
+                            csum: opt.csum,
+                            timestamp: opt.timestamp,
+                        };
+                        let sc = (f > 0).then(|| desc::tx_sc(flags));
+                        bds.fill(i, addr, len, desc::tx_esc(flags), sc);
+                    },
+                )?;
+                Ok((n, nfrags == 0))
+            }
             // (A frame copied whole is one descriptor: the first may be
             // its frame's last too.)
             (Some(l), Some(hdrs)) => ring.book.map_tso(
@@ -490,7 +499,7 @@ impl TxFormat for TxBds {
         self.request_irq(size.slot(produced.wrapping_add(nbds - 1)), opt);
     }
 
-    #[inline]
+    #[inline(always)]
     fn hand_over(&self, size: RingSize, produced: u32, first_is_last: bool) {
         self.set_sc(
             size.slot(produced),

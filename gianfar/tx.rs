@@ -175,6 +175,7 @@ impl<'a> Gfar<'a> {
     }
 
     /// Rings group `g`'s Tx doorbell: clears its queue's halt bit in TSTAT.
+    #[inline(always)]
     fn kick_tx(&self, g: &Group<'a>) {
         // `stall_tx` in debugfs simulates a stuck transmitter.
         if !self.debug.is_set(DBG_STALL_TX) {
@@ -219,7 +220,7 @@ impl XmitPath for GfarTx<'_, '_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn kick(&self) {
         self.gfar.kick_tx(self.g);
     }
@@ -307,41 +308,38 @@ fn map_packet(
     let last_slot = ring.size.get() as usize - 1;
     let first_slot = ring.size.slot(produced);
     let bds = &ring.bds;
-    ring.book
-        .map_packet(
-            bds,
-            dma,
-            skb,
-            produced,
-            bytes,
-            how.fail,
-            |i, addr, len, f| {
-                let last = f == nfrags;
-                let lst = (f > 0).then(|| {
-                    desc::tx_lstatus(
-                        len,
-                        TxFlags {
-                            last,
-                            interrupt: last && how.irq,
-                            wrap: i == last_slot,
-                            ..TxFlags::NONE
-                        },
-                    )
-                });
-                bds.fill(i, addr, lst);
-            },
-        )
-        .map(|(_, n)| {
-            let last = nfrags == 0;
-            let f = TxFlags {
-                first: true,
-                last,
-                interrupt: last && how.irq,
-                toe: fcb,
-                wrap: first_slot == last_slot,
-            };
-            (n, desc::tx_lstatus(skb.headlen(), f))
-        })
+    let (_, n) = ring.book.map_packet(
+        bds,
+        dma,
+        skb,
+        produced,
+        bytes,
+        how.fail,
+        |i, addr, len, f| {
+            let last = f == nfrags;
+            let lst = (f > 0).then(|| {
+                desc::tx_lstatus(
+                    len,
+                    TxFlags {
+                        last,
+                        interrupt: last && how.irq,
+                        wrap: i == last_slot,
+                        ..TxFlags::NONE
+                    },
+                )
+            });
+            bds.fill(i, addr, lst);
+        },
+    )?;
+    let last = nfrags == 0;
+    let f = TxFlags {
+        first: true,
+        last,
+        interrupt: last && how.irq,
+        toe: fcb,
+        wrap: first_slot == last_slot,
+    };
+    Ok((n, desc::tx_lstatus(skb.headlen(), f)))
 }
 
 /// [`TxFormat::map`] of a TSO packet as the frames of layout `l`, each
