@@ -12,12 +12,13 @@
 # and the per-symbol TSV to PROFILE_OUT.
 #
 # Environment: PROFILE_BOARD (default arm-imx7), PROFILE_DRIVERS ("c rust"),
-# PROFILE_LOAD (tcp_tx, tcp_rx, udp_tx (64-byte UDP), or several: "tcp_tx tcp_rx"), PROFILE_SECS (20),
+# PROFILE_LOAD (tcp_tx, tcp_rx, udp_tx and udp_rx (64-byte UDP), or several: "tcp_tx tcp_rx"), PROFILE_SECS (20),
 # PROFILE_OUT (Documentation/profile), PROFILE_SMP (vCPUs of the i.MX7D and
 # the i.MX8M Plus, default 1, see below; the others have one), PROFILE_BQL_MIN (BQL's
 # limit_min during the run where the driver has BQL; 1879048192 takes BQL
 # out of play), PROFILE_TXRING (Tx ring size, `ethtool -G tx`, where the
-# driver has ring parameters), PROFILE_HOST_PERF=1: instead of the plugin, host `perf record
+# driver has ring parameters), PROFILE_PPS (udp_rx: the flood's frames a
+# second; default 2000 on the ppce500, unpaced elsewhere), PROFILE_HOST_PERF=1: instead of the plugin, host `perf record
 # -a` over the same window (where the host's time goes, per thread and
 # function: QEMU's vCPU and I/O threads, the device models, the host's side
 # of the traffic), reported by scripts/profile/host_report.py to
@@ -117,7 +118,7 @@ for load in $loads; do
 	{
 		echo "board $board"
 		echo "load $load"
-		echo "- command: PROFILE_BOARD=$board PROFILE_DRIVERS=\"$drivers\" PROFILE_LOAD=$load PROFILE_SECS=$secs$smpvar${PROFILE_BQL_MIN:+ PROFILE_BQL_MIN=$PROFILE_BQL_MIN}${PROFILE_TXRING:+ PROFILE_TXRING=$PROFILE_TXRING}${PROFILE_HOST_PERF:+ PROFILE_HOST_PERF=$PROFILE_HOST_PERF} scripts/profile.sh, $(date -u +%Y-%m-%dT%H:%MZ)"
+		echo "- command: PROFILE_BOARD=$board PROFILE_DRIVERS=\"$drivers\" PROFILE_LOAD=$load PROFILE_SECS=$secs$smpvar${PROFILE_BQL_MIN:+ PROFILE_BQL_MIN=$PROFILE_BQL_MIN}${PROFILE_TXRING:+ PROFILE_TXRING=$PROFILE_TXRING}${PROFILE_PPS:+ PROFILE_PPS=$PROFILE_PPS}${PROFILE_HOST_PERF:+ PROFILE_HOST_PERF=$PROFILE_HOST_PERF} scripts/profile.sh, $(date -u +%Y-%m-%dT%H:%MZ)"
 		echo "- sources: $(git -C "$NXP_TOP" log -1 --format='%h %s' 2> /dev/null | cut -c1-72)$(git -C "$NXP_TOP" status --porcelain -- . \
 			':(exclude)scripts' ':(exclude)Documentation' ':(exclude)tests' ':(exclude)README.md' 2> /dev/null |
 			grep -q . && echo ' (driver sources modified)')"
@@ -141,7 +142,7 @@ for load in $loads; do
 		NXP_QEMU_EXTRA="$extra $plugin" \
 			"$NXP_TOP/scripts/run-board.sh" "$board" "$img" "$kdir" "$log" $tmo -- \
 			"NXP_BOARD=$board" "NXP_DRIVER=$drv" "NXP_PORT=$PORT" "PROFILE_LOAD=$load" "PROFILE_SECS=$secs" \
-			"PROFILE_BQL_MIN=${PROFILE_BQL_MIN:-}" "PROFILE_TXRING=${PROFILE_TXRING:-}" \
+			"PROFILE_BQL_MIN=${PROFILE_BQL_MIN:-}" "PROFILE_TXRING=${PROFILE_TXRING:-}" "PROFILE_PPS=${PROFILE_PPS:-}" \
 			"NXP_CMD='sh /usr/share/nxp/profile.sh'" &
 		rpid=$!
 		# Each new mark in the console log: have the plugin dump its counters

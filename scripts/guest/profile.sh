@@ -10,7 +10,10 @@
 #   NXP-KSYM <addr> <type> <name> [module]   text symbols of /proc/kallsyms
 # Settings (run.conf): PROFILE_LOAD (tcp_tx: iperf3 from the guest, tcp_rx:
 # iperf3 -R, udp_tx: 64-byte UDP datagrams from the guest as fast as it
-# can), PROFILE_SECS (20), PROFILE_BQL_MIN (BQL limit_min, where the driver
+# can, udp_rx: 64-byte frames from the host's flood tool through the remote
+# agent, as the benchmark's, paced to PROFILE_PPS frames a second, by default
+# 2000 on the eTSEC, whose model takes no unpaced flood, and unpaced on the
+# ENET), PROFILE_SECS (20), PROFILE_BQL_MIN (BQL limit_min, where the driver
 # has BQL), PROFILE_TXRING (Tx ring size, `ethtool -G tx`, where the driver
 # has ring parameters).
 . /usr/share/nxp/tests/lib.sh
@@ -21,8 +24,12 @@ case $LOAD in
 tcp_tx) R= ;;
 tcp_rx) R=-R ;;
 udp_tx) R="-u -l 64 -b 0" ;;
+udp_rx)
+	R=
+	[ "$NXP_MAC" = etsec ] && PPS=${PROFILE_PPS:-2000} || PPS=${PROFILE_PPS:-0}
+	;;
 *)
-	echo "NXP-PROFILE-ERROR unknown PROFILE_LOAD '$LOAD' (tcp_tx, tcp_rx or udp_tx)"
+	echo "NXP-PROFILE-ERROR unknown PROFILE_LOAD '$LOAD' (tcp_tx, tcp_rx, udp_tx or udp_rx)"
 	exit 1
 	;;
 esac
@@ -60,15 +67,32 @@ if [ "$NCPU" -gt 1 ]; then
 	done
 	echo "NXP-PROFILE pinned iperf3 on CPU $((NCPU - 1)), NIC interrupts on CPU0"
 fi
+# udp_rx: the flood of 64-byte frames (18 bytes of UDP payload each) for
+# $1 seconds; prints the payload's Mbit/s that the interface received.
+flood() {
+	p0=$(cat /sys/class/net/$IF/statistics/rx_packets)
+	remote_run $(($1 + 10)) "\$NXP_HOST_TOOLS/udp-flood $GUEST_IP 9 $1 18 $PPS" || return 1
+	p1=$(cat /sys/class/net/$IF/statistics/rx_packets)
+	awk -v a="$p0" -v b="$p1" -v s="$1" 'BEGIN { print (b - a) * 18 * 8 / s / 1000000 }'
+}
 # Warm-up (not counted): TCP windows, page pools, slab caches, QEMU's
 # translated code.
-iperf3 -c $HOST_IP -t 3 -w 128K $R $PIN > /dev/null 2>&1
+if [ "$LOAD" = udp_rx ]; then
+	[ "$PPS" = 0 ] || echo "NXP-PROFILE flood_pps $PPS"
+	flood 3 > /dev/null || { echo "NXP-PROFILE-ERROR no remote end of ours for the flood"; exit 1; }
+else
+	iperf3 -c $HOST_IP -t 3 -w 128K $R $PIN > /dev/null 2>&1
+fi
 sleep 1
 
 echo "NXP-PROFILE-MARK start"
 sleep 2
 set -- $(cpu)
-rate=$(iperf3 -c $HOST_IP -t "$SECS" -w 128K -f m $R $PIN 2> /dev/null | iperf_rate)
+if [ "$LOAD" = udp_rx ]; then
+	rate=$(flood "$SECS")
+else
+	rate=$(iperf3 -c $HOST_IP -t "$SECS" -w 128K -f m $R $PIN 2> /dev/null | iperf_rate)
+fi
 set -- "$@" $(cpu)
 echo "NXP-PROFILE-MARK stop"
 sleep 2
