@@ -12,7 +12,7 @@
 # and the per-symbol TSV to PROFILE_OUT.
 #
 # Environment: PROFILE_BOARD (default arm-imx7), PROFILE_DRIVERS ("c rust"),
-# PROFILE_LOAD (tcp_tx, tcp_rx, udp_tx and udp_rx (64-byte UDP), or several: "tcp_tx tcp_rx"), PROFILE_SECS (20),
+# PROFILE_LOAD (tcp_tx, tcp_rx, udp_tx and udp_rx (64-byte UDP), tcp_rr and udp_rr (netperf, 1-byte requests), or several: "tcp_tx tcp_rx"), PROFILE_SECS (20),
 # PROFILE_OUT (Documentation/profile), PROFILE_SMP (vCPUs of the i.MX7D and
 # the i.MX8M Plus, default 1, see below; the others have one), PROFILE_BQL_MIN (BQL's
 # limit_min during the run where the driver has BQL; 1879048192 takes BQL

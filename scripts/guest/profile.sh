@@ -13,7 +13,9 @@
 # can, udp_rx: 64-byte frames from the host's flood tool through the remote
 # agent, as the benchmark's, paced to PROFILE_PPS frames a second, by default
 # 2000 on the eTSEC, whose model takes no unpaced flood, and unpaced on the
-# ENET), PROFILE_SECS (20), PROFILE_BQL_MIN (BQL limit_min, where the driver
+# ENET; tcp_rr, udp_rr: netperf TCP_RR, UDP_RR with 1-byte requests and
+# responses, the payload rate counting 2 bytes a transaction),
+# PROFILE_SECS (20), PROFILE_BQL_MIN (BQL limit_min, where the driver
 # has BQL), PROFILE_TXRING (Tx ring size, `ethtool -G tx`, where the driver
 # has ring parameters).
 . /usr/share/nxp/tests/lib.sh
@@ -24,12 +26,13 @@ case $LOAD in
 tcp_tx) R= ;;
 tcp_rx) R=-R ;;
 udp_tx) R="-u -l 64 -b 0" ;;
+tcp_rr | udp_rr) R= ;;
 udp_rx)
 	R=
 	[ "$NXP_MAC" = etsec ] && PPS=${PROFILE_PPS:-2000} || PPS=${PROFILE_PPS:-0}
 	;;
 *)
-	echo "NXP-PROFILE-ERROR unknown PROFILE_LOAD '$LOAD' (tcp_tx, tcp_rx, udp_tx or udp_rx)"
+	echo "NXP-PROFILE-ERROR unknown PROFILE_LOAD '$LOAD' (tcp_tx, tcp_rx, udp_tx, udp_rx, tcp_rr or udp_rr)"
 	exit 1
 	;;
 esac
@@ -75,9 +78,18 @@ flood() {
 	p1=$(cat /sys/class/net/$IF/statistics/rx_packets)
 	awk -v a="$p0" -v b="$p1" -v s="$1" 'BEGIN { print (b - a) * 18 * 8 / s / 1000000 }'
 }
+# tcp_rr, udp_rr: netperf for $1 seconds; prints the payload's Mbit/s (a
+# transaction moves 2 bytes).
+rr() {
+	case $LOAD in tcp_rr) t=TCP_RR ;; *) t=UDP_RR ;; esac
+	netperf -H $HOST_IP -t $t -l "$1" -P 0 -- -r 1,1 2> /dev/null |
+		awk 'NF >= 6 { print $6 * 2 * 8 / 1000000; exit }'
+}
 # Warm-up (not counted): TCP windows, page pools, slab caches, QEMU's
 # translated code.
-if [ "$LOAD" = udp_rx ]; then
+if [ "$LOAD" = tcp_rr ] || [ "$LOAD" = udp_rr ]; then
+	rr 3 > /dev/null
+elif [ "$LOAD" = udp_rx ]; then
 	[ "$PPS" = 0 ] || echo "NXP-PROFILE flood_pps $PPS"
 	flood 3 > /dev/null || { echo "NXP-PROFILE-ERROR no remote end of ours for the flood"; exit 1; }
 else
@@ -88,7 +100,9 @@ sleep 1
 echo "NXP-PROFILE-MARK start"
 sleep 2
 set -- $(cpu)
-if [ "$LOAD" = udp_rx ]; then
+if [ "$LOAD" = tcp_rr ] || [ "$LOAD" = udp_rr ]; then
+	rate=$(rr "$SECS")
+elif [ "$LOAD" = udp_rx ]; then
 	rate=$(flood "$SECS")
 else
 	rate=$(iperf3 -c $HOST_IP -t "$SECS" -w 128K -f m $R $PIN 2> /dev/null | iperf_rate)
