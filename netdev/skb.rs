@@ -64,6 +64,23 @@ pub(crate) struct TxOffloads {
     pub(crate) vlan: Option<u16>,
 }
 
+/// The members of `struct sk_buff` a packet's Tx offloads come from
+/// ([`Skb::offloads`], [`Skb::clear_csum_fields`]).
+struct TxFields {
+    /// `ip_summed` is `CHECKSUM_PARTIAL`.
+    partial: bool,
+    /// `protocol` is IPv4.
+    ipv4: bool,
+    /// Offsets from `head`.
+    network_header: u16,
+    transport_header: u16,
+    /// The checksum field's offset from `head` (`csum_start +
+    /// csum_offset`).
+    csum_at: usize,
+    /// The 802.1Q tag for the MAC to insert (`vlan_all` non-zero: `vlan_tci`).
+    vlan: Option<u16>,
+}
+
 /// `skb_end_pointer()`: `sk_buff_data_t` is a pointer on 32-bit kernels and
 /// an offset from `head` on 64-bit ones.
 trait EndPointer {
@@ -249,6 +266,37 @@ impl Skb {
         Some(head)
     }
 
+    /// The members of `struct sk_buff` that sit in anonymous unions (see
+    /// `nxp_skb_layout` in `shim_net.h`), read in place.
+    #[inline(always)]
+    fn tx_fields(&self) -> TxFields {
+        // SAFETY: The shim's constant.
+        let l = unsafe { &ffi::nxp_skb_layout };
+        let f = self.as_raw().cast::<u8>().cast_const();
+        let u16_at = |off: u16| {
+            // SAFETY: Valid skb (type invariant), owned by us, so nothing
+            // writes it meanwhile: `off` is one of `nxp_skb_layout`'s
+            // offsets of a `u16` member, aligned to its size, read by place.
+            unsafe { f.add(off.into()).cast::<u16>().read() }
+        };
+        // SAFETY: As for `u16_at`: the byte holding the `ip_summed`
+        // bit-field and the `u32` member `vlan_all`.
+        let (summed, vlan_all) = unsafe {
+            (
+                f.add(l.ip_summed.into()).read(),
+                f.add(l.vlan_all.into()).cast::<u32>().read(),
+            )
+        };
+        TxFields {
+            partial: u32::from((summed >> l.ip_summed_shift) & 3) == bindings::CHECKSUM_PARTIAL,
+            ipv4: u16_at(l.protocol) == (bindings::ETH_P_IP as u16).to_be(),
+            network_header: u16_at(l.network_header),
+            transport_header: u16_at(l.transport_header),
+            csum_at: usize::from(u16_at(l.csum_start)) + usize::from(u16_at(l.csum_offset)),
+            vlan: (vlan_all != 0).then(|| u16_at(l.vlan_tci)),
+        }
+    }
+
     /// The checksum offload and segmentation this skb asks for. A packet
     /// that is not GSO has its fields read in place (no call); a GSO
     /// packet's, one per up to 64 KiB, through the shim.
@@ -261,60 +309,29 @@ impl Skb {
         if gso_size != 0 {
             return self.offloads_shim();
         }
-        // SAFETY: The shim's constant.
-        let l = unsafe { &ffi::nxp_skb_layout };
-        let f = self.as_raw().cast::<u8>().cast_const();
-        // SAFETY: Valid skb (type invariant), owned by us, so nothing
-        // writes it meanwhile: `nxp_skb_layout` gives the byte offsets of
-        // members of `struct sk_buff` (`vlan_all` a `u32`, the others that
-        // are not `ip_summed` `u16`s, aligned to their size), read in place.
-        let (summed, vlan_all, vlan_tci) = unsafe {
-            (
-                (f.add(l.ip_summed.into()).read() >> l.ip_summed_shift) & 3,
-                f.add(l.vlan_all.into()).cast::<u32>().read(),
-                f.add(l.vlan_tci.into()).cast::<u16>().read(),
-            )
+        let t = self.tx_fields();
+        let csum = match (t.partial, t.ipv4) {
+            (false, _) => CsumRequest::None,
+            (true, false) => CsumRequest::Other,
+            (true, true) => self.csum_ipv4(&t),
         };
-        let csum = if u32::from(summed) != bindings::CHECKSUM_PARTIAL {
-            CsumRequest::None
-        } else {
-            // SAFETY: As above.
-            let protocol = unsafe { f.add(l.protocol.into()).cast::<u16>().read() };
-            if protocol != (bindings::ETH_P_IP as u16).to_be() {
-                CsumRequest::Other
-            } else {
-                self.csum_ipv4(l)
-            }
-        };
-        let vlan = (vlan_all != 0).then_some(vlan_tci);
         if cfg!(debug_assertions) {
             // Debug kernels read every packet's both ways.
             let shim = self.offloads_shim();
-            debug_assert!(shim.csum == csum && shim.vlan == vlan && matches!(shim.gso, Ok(None)));
+            debug_assert!(shim.csum == csum && shim.vlan == t.vlan && matches!(shim.gso, Ok(None)));
         }
         TxOffloads {
             csum,
             gso: Ok(None),
-            vlan,
+            vlan: t.vlan,
         }
     }
 
-    /// The checksum request of an IPv4 skb with `CHECKSUM_PARTIAL`, its
-    /// members read in place where `l` says they are (see
-    /// `nxp_skb_tx_info()`, which does the same for GSO packets).
+    /// The checksum request of an IPv4 skb with `CHECKSUM_PARTIAL` whose
+    /// members are `t` (see `nxp_skb_tx_info()`, which does the same for
+    /// GSO packets).
     #[inline]
-    fn csum_ipv4(&self, l: &ffi::NxpSkbLayout) -> CsumRequest {
-        let f = self.as_raw().cast::<u8>().cast_const();
-        // SAFETY: As in `offloads`: the header offsets (from `head`) of a
-        // valid skb we own, read in place.
-        let (nh, th, start, offset) = unsafe {
-            (
-                f.add(l.network_header.into()).cast::<u16>().read(),
-                f.add(l.transport_header.into()).cast::<u16>().read(),
-                f.add(l.csum_start.into()).cast::<u16>().read(),
-                f.add(l.csum_offset.into()).cast::<u16>().read(),
-            )
-        };
+    fn csum_ipv4(&self, t: &TxFields) -> CsumRequest {
         // SAFETY: As for `len`.
         let (head, data) = unsafe { ((*self.fields()).head, (*self.fields()).data) };
         let data_off = (data as usize).wrapping_sub(head as usize) as u32;
@@ -324,15 +341,13 @@ impl Skb {
         // checksum field, both read by value.
         let (proto, phcs) = unsafe {
             (
-                head.add(usize::from(nh) + 9).read(),
-                head.add(usize::from(start) + usize::from(offset))
-                    .cast::<u16>()
-                    .read_unaligned(),
+                head.add(usize::from(t.network_header) + 9).read(),
+                head.add(t.csum_at).cast::<u16>().read_unaligned(),
             )
         };
         CsumRequest::Ipv4 {
-            l3: u32::from(nh).wrapping_sub(data_off),
-            l4: u32::from(th).wrapping_sub(data_off),
+            l3: u32::from(t.network_header).wrapping_sub(data_off),
+            l4: u32::from(t.transport_header).wrapping_sub(data_off),
             udp: u32::from(proto) == bindings::IPPROTO_UDP,
             phcs,
         }
@@ -381,24 +396,11 @@ impl Skb {
     pub(crate) fn clear_csum_fields(&mut self) -> kernel::error::Result {
         if self.cloned() {
             // SAFETY: Valid skb we own.
-            return kernel::error::to_result(unsafe { ffi::nxp_skb_clear_csum(self.as_raw()) });
+            let r = unsafe { ffi::nxp_skb_clear_csum(self.as_raw()) };
+            return kernel::error::to_result(r);
         }
-        // SAFETY: The shim's constant.
-        let l = unsafe { &ffi::nxp_skb_layout };
-        let f = self.as_raw().cast::<u8>();
-        // SAFETY: Valid skb (type invariant), owned by us, so nothing
-        // writes it meanwhile: members read in place where `nxp_skb_layout`
-        // says (see `offloads`).
-        let (summed, protocol, nh, start, offset) = unsafe {
-            (
-                (f.add(l.ip_summed.into()).read() >> l.ip_summed_shift) & 3,
-                f.add(l.protocol.into()).cast::<u16>().read(),
-                f.add(l.network_header.into()).cast::<u16>().read(),
-                f.add(l.csum_start.into()).cast::<u16>().read(),
-                f.add(l.csum_offset.into()).cast::<u16>().read(),
-            )
-        };
-        if u32::from(summed) != bindings::CHECKSUM_PARTIAL {
+        let t = self.tx_fields();
+        if !t.partial {
             return Ok(());
         }
         // SAFETY: As for `len`.
@@ -409,14 +411,12 @@ impl Skb {
         // header's checksum (10 bytes in) and the 16-bit L4 checksum
         // field, both written by value.
         unsafe {
-            if protocol == (bindings::ETH_P_IP as u16).to_be() {
-                head.add(usize::from(nh) + 10)
+            if t.ipv4 {
+                head.add(usize::from(t.network_header) + 10)
                     .cast::<u16>()
                     .write_unaligned(0);
             }
-            head.add(usize::from(start) + usize::from(offset))
-                .cast::<u16>()
-                .write_unaligned(0);
+            head.add(t.csum_at).cast::<u16>().write_unaligned(0);
         }
         Ok(())
     }
