@@ -285,6 +285,12 @@ impl<'a> Fec<'a> {
         }
         self.rx_napi.dim_poll(n.packets, n.bytes);
         self.stats.rx.add(n);
+        if n.packets > 0 {
+            // (One Rx ring serves every Tx queue's answers.)
+            for q in self.txs.iter() {
+                q.tx.lane.received();
+            }
+        }
     }
 
     /// Rx of at most `quota` frames into the buffers of an AF_XDP socket

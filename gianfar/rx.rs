@@ -348,6 +348,9 @@ impl<'a> Gfar<'a> {
         self.xdp_stats.add_rx(&xc);
         g.rx_napi.dim_poll(n.packets, n.bytes);
         g.stats.rx.add(&n);
+        if n.packets > 0 {
+            g.tx.lane.received();
+        }
         work
     }
 }

@@ -15,6 +15,7 @@
 //! queue's registers and debugfs knobs too ([`XmitPath`]).
 
 use core::sync::atomic::{
+    AtomicBool,
     AtomicU32,
     Ordering, //
 };
@@ -98,6 +99,9 @@ pub(crate) struct TxLane<'a> {
     pub(crate) flow: TxFlowStats,
     /// The queue's counters (qstats), summed for the device's.
     pub(crate) stats: TxStats,
+    /// Frames were received since the queue's last packet: set by the Rx
+    /// polls ([`TxLane::received`]), taken by xmit ([`TxLane::answers`]).
+    answer: AtomicBool,
 }
 
 impl<'a> TxLane<'a> {
@@ -109,7 +113,32 @@ impl<'a> TxLane<'a> {
             consumed: AtomicU32::new(0),
             flow: TxFlowStats::new(),
             stats: TxStats::default(),
+            answer: AtomicBool::new(false),
         }
+    }
+
+    /// An Rx poll delivered frames: the queue's next packet may answer
+    /// them ([`TxIrqBatch::wants`](crate::qdisc_hooks::TxIrqBatch::wants)).
+    /// (Written only when it changes: the Rx polls do not dirty the line
+    /// xmit reads for every poll.)
+    #[inline]
+    pub(crate) fn received(&self) {
+        if !self.answer.load(Ordering::Relaxed) {
+            self.answer.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether frames were received since the queue's last packet, which
+    /// then answers them; called by xmit, once per packet. (A hint, not a
+    /// count: an Rx poll between the load and the store is missed, and
+    /// then the packet after this one answers it.)
+    #[inline]
+    fn answers(&self) -> bool {
+        let a = self.answer.load(Ordering::Relaxed);
+        if a {
+            self.answer.store(false, Ordering::Relaxed);
+        }
+        a
     }
 
     /// Sets the counters back to an empty ring's: the hardware starts at
@@ -392,11 +421,12 @@ fn map<P: XmitPath>(
     let (size, t) = (tx.size, tx.thresholds);
     let XmitParts { dma, debug, .. } = p.parts();
     let may_irq = tx.book.irq.may_request(debug.is_set(DBG_STALL_TX));
+    let answer = p.parts().channel.lane.answers();
     let irq = may_irq
         && tx
             .book
             .irq
-            .wants(nbds, gso.is_some(), c.free(size) - nbds, t.stop());
+            .wants(nbds, gso.is_some(), answer, c.free(size) - nbds, t.stop());
     // Mapping failures a test injects.
     let fail = debug.take(DBG_FAIL_TX_MAP);
     let how = HandOver { irq, fail };

@@ -60,7 +60,7 @@ fn tx_irq_every_nth_descriptor() {
     let mut b = TxIrqBatch::new(true);
     let mut irqs = 0;
     for _ in 0..160 {
-        let irq = b.wants(1, false, 1000, t.stop());
+        let irq = b.wants(1, false, false, 1000, t.stop());
         b.handed(1, irq);
         irqs += u32::from(irq);
         assert!(b.pending() < TX_IRQ_EVERY);
@@ -68,11 +68,11 @@ fn tx_irq_every_nth_descriptor() {
     assert_eq!(irqs, 160 / TX_IRQ_EVERY);
     // Packets of several descriptors count by descriptors.
     let mut b = TxIrqBatch::new(true);
-    assert!(!b.wants(5, false, 1000, t.stop()));
+    assert!(!b.wants(5, false, false, 1000, t.stop()));
     b.handed(5, false);
-    assert!(!b.wants(10, false, 1000, t.stop()));
+    assert!(!b.wants(10, false, false, 1000, t.stop()));
     b.handed(10, false);
-    assert!(b.wants(1, false, 1000, t.stop()));
+    assert!(b.wants(1, false, false, 1000, t.stop()));
     b.handed(1, true);
     assert_eq!(b.pending(), 0);
 }
@@ -83,10 +83,24 @@ fn tx_irq_every_nth_descriptor() {
 fn tx_irq_tso_and_near_stop() {
     let t = TxThresholds::new(256, MAX_DESCS).unwrap();
     let b = TxIrqBatch::new(true);
-    assert!(b.wants(3, true, 200, t.stop()));
-    assert!(!b.wants(3, false, t.stop() + TX_IRQ_EVERY, t.stop()));
-    assert!(b.wants(3, false, t.stop() + TX_IRQ_EVERY - 1, t.stop()));
-    assert!(b.wants(1, false, 0, t.stop()));
+    assert!(b.wants(3, true, false, 200, t.stop()));
+    assert!(!b.wants(3, false, false, t.stop() + TX_IRQ_EVERY, t.stop()));
+    assert!(b.wants(3, false, false, t.stop() + TX_IRQ_EVERY - 1, t.stop()));
+    assert!(b.wants(1, false, false, 0, t.stop()));
+}
+
+/// The first packet after frames were received requests the interrupt,
+/// one of a batch or not; the batch starts again behind it.
+#[test]
+fn tx_irq_answer() {
+    let t = TxThresholds::new(1024, MAX_DESCS).unwrap();
+    let mut b = TxIrqBatch::new(true);
+    assert!(!b.wants(1, false, false, 1000, t.stop()));
+    b.handed(1, false);
+    assert!(b.wants(1, false, true, 1000, t.stop()));
+    b.handed(1, true);
+    assert_eq!(b.pending(), 0);
+    assert!(!b.wants(1, false, false, 1000, t.stop()));
 }
 
 /// Without batches (several CPUs) every packet requests its interrupt.
@@ -95,7 +109,7 @@ fn tx_irq_without_batches() {
     let t = TxThresholds::new(1024, MAX_DESCS).unwrap();
     let mut b = TxIrqBatch::new(false);
     for _ in 0..32 {
-        assert!(b.wants(1, false, 1000, t.stop()));
+        assert!(b.wants(1, false, false, 1000, t.stop()));
         b.handed(1, true);
     }
 }
@@ -111,7 +125,7 @@ fn tx_timer_after_reclaim() {
     b.handed(1, false);
     assert_eq!(b.after_reclaim(true, true), TxTimer::Rearm);
     assert_eq!(b.after_reclaim(true, false), TxTimer::Keep);
-    let irq = b.wants(TX_IRQ_EVERY, false, 1000, t.stop());
+    let irq = b.wants(TX_IRQ_EVERY, false, false, 1000, t.stop());
     b.handed(TX_IRQ_EVERY, irq);
     assert_eq!(b.after_reclaim(true, true), TxTimer::Keep);
     let n = TxIrqBatch::new(false);
@@ -128,7 +142,7 @@ fn tx_irq_none_while_stalled() {
     let t = TxThresholds::new(1024, MAX_DESCS).unwrap();
     let mut b = TxIrqBatch::new(true);
     b.handed(TX_IRQ_EVERY - 1, false);
-    assert!(b.wants(1, false, 1000, t.stop()));
+    assert!(b.wants(1, false, false, 1000, t.stop()));
     assert!(!b.may_request(true));
     assert!(b.may_request(false));
     // Handed without one, the packet keeps the timer coming back.
