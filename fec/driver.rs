@@ -225,13 +225,11 @@ pub(crate) struct Fec<'a> {
     /// MII speed register value (MDC and hold time).
     pub(crate) mscr: u32,
     pub(crate) phy_if: PhyInterface,
-    /// Serializes read-modify-write of IMASK between the Rx and Tx halves
-    /// (hard interrupt and softirq context).
-    /// Guards IMASK and holds its value: the handler and the polls then
-    /// never read the register (each MMIO access is costly, most of all
-    /// under emulation).
-    #[pin]
-    pub(crate) imask_lock: SpinLockIrq<u32>,
+    /// IMASK, its read-modify-write updates serialized between the Rx and
+    /// Tx halves (hard interrupt and softirq context), its value cached:
+    /// the handler and the polls then never read the register (each MMIO
+    /// access is costly, most of all under emulation).
+    pub(crate) imask: regs::ImaskReg,
     /// Serializes read-modify-write of RCR (promiscuous bit from
     /// `ndo_set_rx_mode`, atomic context) with its rewrites; taken after
     /// the address list lock, never before it.
@@ -388,6 +386,7 @@ impl<'a> Fec<'a> {
         debug.set(DBG_ITR_RATE, itr_rate);
         let cfg = Cfg::new(rings);
         let ptp_state = PtpState::new(ptp_inc);
+        let imask = regs::ImaskReg::new(regs::IMASK)?;
         Ok(try_pin_init!(Fec {
             pps_irq <- new_mutex!(None),
             power,
@@ -402,7 +401,7 @@ impl<'a> Fec<'a> {
             clk_ref_rate,
             mscr,
             phy_if,
-            imask_lock <- new_spinlock_irq!(0),
+            imask,
             hw_lock <- new_mutex!(()),
             rcr_lock <- new_spinlock_irq!(()),
             tx_halted: AtomicBool::new(false),

@@ -254,11 +254,7 @@ impl<'a> Fec<'a> {
                 netdev_warn!(self.dev, "graceful transmit stop did not complete\n");
             }
         }
-        {
-            let mut m = self.imask_lock.lock();
-            *m = 0;
-            self.regs.write(regs::IMASK, 0);
-        }
+        self.imask.set(&self.regs, 0);
         if self.wol_sleep.load(Ordering::Acquire) {
             // Suspending with Wake-on-LAN: asleep, not reset.
             self.enter_sleep_mode();
@@ -510,15 +506,11 @@ impl<'a> Fec<'a> {
     }
 
     pub(crate) fn mask(&self, bits: u32) {
-        let mut m = self.imask_lock.lock();
-        *m &= !bits;
-        self.regs.write(regs::IMASK, *m);
+        self.imask.mask(&self.regs, bits);
     }
 
     pub(crate) fn unmask(&self, bits: u32) {
-        let mut m = self.imask_lock.lock();
-        *m |= bits;
-        self.regs.write(regs::IMASK, *m);
+        self.imask.unmask(&self.regs, bits);
     }
 }
 

@@ -219,24 +219,15 @@ impl<'a> NetDriver for Fec<'a> {
         // that unmasks it.
         // IMASK holds only the rings' own events (RXF_0, TXFn of each Tx
         // ring), so `tx` has the bits of the rings that completed frames.
-        let (rx, tx) = ctx.locked(&self.imask_lock, |m| {
-            let ev = ev & *m;
-            let (rx, tx) = (ev & ievent::RXF != 0, ev & ievent::TXF);
-            let bits = if self.combined_napi {
-                if rx || tx != 0 {
-                    ievent::RXF_0 | self.tx_events()
-                } else {
-                    0
-                }
-            } else {
-                (if rx { ievent::RXF_0 } else { 0 }) | tx
-            };
-            if bits != 0 {
-                *m &= !bits;
-                self.regs.write(regs::IMASK, *m);
-            }
-            (rx, tx)
-        });
+        let group = if self.combined_napi {
+            ievent::RXF_0 | self.tx_events()
+        } else {
+            0
+        };
+        let hit = self
+            .imask
+            .take(&self.regs, ctx, ev & (ievent::RXF | ievent::TXF), group);
+        let (rx, tx) = (hit & ievent::RXF != 0, hit & ievent::TXF);
         // A magic packet's wake-up event (unmasked only while asleep with
         // Wake-on-LAN, `fec/pm.rs`): acknowledged, as the C fec does every
         // event.

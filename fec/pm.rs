@@ -81,9 +81,7 @@ impl<'a> Fec<'a> {
             match self.set_wake_irq(true) {
                 Ok(true) => {
                     self.wake_armed.store(true, Ordering::Release);
-                    let mut m = self.imask_lock.lock();
-                    *m = ievent::WAKEUP;
-                    self.regs.write(regs::IMASK, *m);
+                    self.imask.set(&self.regs, ievent::WAKEUP);
                 }
                 // Asleep without a wake-up line: as the C fec, the
                 // suspend goes on (the system then wakes by other means).
@@ -108,11 +106,7 @@ impl<'a> Fec<'a> {
             if self.wol_sleep.swap(false, Ordering::AcqRel) {
                 // The wake-up event masked and acknowledged before its line
                 // is back: the handler does not know it.
-                {
-                    let mut m = self.imask_lock.lock();
-                    *m = 0;
-                    self.regs.write(regs::IMASK, 0);
-                }
+                self.imask.set(&self.regs, 0);
                 self.regs.write(regs::IEVENT, ievent::WAKEUP);
                 // The stop-mode request withdrawn (a no-op if the data path
                 // was down at the suspend and none was made).

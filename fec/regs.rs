@@ -6,6 +6,7 @@
 //! The map lists the registers and bits the driver uses.
 
 use crate::netdev::mmio::{
+    IrqMask,
     LittleEndian,
     Mmio,
     Reg as WindowReg, //
@@ -19,6 +20,8 @@ pub(crate) const WINDOW: usize = 0x628;
 pub(crate) type Reg = WindowReg<WINDOW>;
 /// The mapped ENET registers.
 pub(crate) type Regs = Mmio<LittleEndian, WINDOW>;
+/// The interrupt mask register (IMASK) with its cached value.
+pub(crate) type ImaskReg = IrqMask<LittleEndian, WINDOW>;
 
 /// Interrupt event (EIR, write 1 to clear).
 pub(crate) const IEVENT: Reg = Reg::new(0x004);

@@ -149,10 +149,10 @@ pub(crate) struct Group<'a> {
     pub(crate) irq_tx: u32,
     pub(crate) irq_rx: Option<u32>,
     pub(crate) irq_err: Option<u32>,
-    /// IMASK as last written, under the lock that serializes its updates
-    /// between the Rx and Tx halves (hard interrupt and softirq context):
-    /// `grp->grplock` in C. Cached, so masking needs no MMIO read.
-    pub(crate) imask_lock: Pin<KBox<SpinLockIrq<u32>>>,
+    /// IMASK, its updates serialized between the Rx and Tx halves (hard
+    /// interrupt and softirq context): `grp->grplock` in C. Cached, so
+    /// masking needs no MMIO read.
+    pub(crate) imask: regs::ImaskReg,
     /// The group's Tx queue of the `net_device`, its ring and NAPI.
     pub(crate) tx: TxChannel<'a, TxBds>,
     /// The Rx ring, used by the Rx NAPI only (and by open/stop with NAPI off).
@@ -309,7 +309,7 @@ impl<'a> Group<'a> {
             irq_tx: hw.irq_tx,
             irq_rx: hw.irq_rx,
             irq_err: hw.irq_err,
-            imask_lock: KBox::pin_init(new_spinlock_irq!(0), GFP_KERNEL)?,
+            imask: regs::ImaskReg::new(regs::IMASK)?,
             tx,
             rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
             irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
@@ -324,25 +324,19 @@ impl<'a> Group<'a> {
     /// that unmasks them.
     #[inline]
     pub(crate) fn schedule(&self, napi: &Napi<'_>, mask: u32, ctx: &IrqContext) {
-        ctx.locked(&self.imask_lock, |v| {
-            *v &= !mask;
-            self.regs.write(regs::IMASK, *v);
-        });
+        // (All of `mask` masked, whichever of its sources is unmasked.)
+        self.imask.take(&self.regs, ctx, mask, mask);
         napi.schedule();
     }
 
     /// Sets `bits` of IMASK (unmasks those sources).
     pub(crate) fn unmask(&self, bits: u32) {
-        let mut v = self.imask_lock.lock();
-        *v |= bits;
-        self.regs.write(regs::IMASK, *v);
+        self.imask.unmask(&self.regs, bits);
     }
 
     /// Writes IMASK (and its cached copy).
     pub(crate) fn set_imask(&self, bits: u32) {
-        let mut v = self.imask_lock.lock();
-        *v = bits;
-        self.regs.write(regs::IMASK, bits);
+        self.imask.set(&self.regs, bits);
     }
 }
 

@@ -7,6 +7,7 @@
 
 use crate::netdev::mmio::{
     BigEndian,
+    IrqMask,
     Mmio,
     Reg as WindowReg, //
 };
@@ -18,6 +19,8 @@ pub(crate) const WINDOW: usize = 0x1000;
 pub(crate) type Reg = WindowReg<WINDOW>;
 /// A mapped eTSEC register page.
 pub(crate) type Regs = Mmio<BigEndian, WINDOW>;
+/// The interrupt mask register (IMASK) with its cached value.
+pub(crate) type ImaskReg = IrqMask<BigEndian, WINDOW>;
 
 /// Controller ID (reads 0x0124_0000 on QEMU's model).
 pub(crate) const TSEC_ID: Reg = Reg::new(0x000);

@@ -5,11 +5,7 @@
 //! `ndo_set_rx_mode`. Only the wrapper layer's entry points make the last
 //! four. A leaf of the wrapper layer: it needs only the shim.
 
-use kernel::{
-    interrupt::LocalInterruptDisabled,
-    sync::SpinLockIrq,
-    types::NotThreadSafe, //
-};
+use kernel::types::NotThreadSafe;
 
 use super::ffi;
 
@@ -64,24 +60,11 @@ impl IrqContext {
         }
     }
 
-    /// Runs `f` on the data of `lock`, held. With interrupts already off
-    /// (a hard interrupt handler, or a forced-threaded one outside
-    /// PREEMPT_RT) the lock is taken as a plain spinlock, as C's
-    /// `spin_lock()` in a handler; otherwise with interrupts disabled.
-    #[inline(always)]
-    pub(crate) fn locked<T: Unpin, R>(
-        &self,
-        lock: &SpinLockIrq<T>,
-        f: impl FnOnce(&mut T) -> R,
-    ) -> R {
-        if self.irqs_off {
-            // SAFETY: By the type invariant local interrupts stay disabled
-            // while `self` exists, which covers the token's use here.
-            let token = unsafe { LocalInterruptDisabled::assume_disabled() };
-            f(&mut lock.lock_with(token))
-        } else {
-            f(&mut lock.lock())
-        }
+    /// Whether local interrupts are off for as long as the value exists
+    /// (then a lock shared with other contexts may be taken as a plain
+    /// spinlock, as C's `spin_lock()` in a handler).
+    pub(in crate::netdev) fn irqs_off(&self) -> bool {
+        self.irqs_off
     }
 }
 

@@ -30,6 +30,13 @@ pub(crate) struct GpioDesc {
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
 
+/// `struct nxp_irq_mask` of `shim.c`, only handled by pointer.
+#[repr(C)]
+pub(crate) struct NxpIrqMask {
+    _data: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
 /// `struct regmap`, only handled by pointer.
 #[repr(C)]
 pub(crate) struct Regmap {
@@ -103,6 +110,23 @@ extern "C" {
     pub(crate) fn nxp_write32_be(val: u32, addr: *mut c_void);
     pub(crate) fn nxp_read32_le(addr: *const c_void) -> u32;
     pub(crate) fn nxp_write32_le(val: u32, addr: *mut c_void);
+    pub(crate) fn nxp_irq_mask_alloc() -> *mut NxpIrqMask;
+    pub(crate) fn nxp_irq_mask_free(m: *mut NxpIrqMask);
+    pub(crate) fn nxp_irq_mask_update(
+        m: *mut NxpIrqMask,
+        reg: *mut c_void,
+        be: bool,
+        clear: u32,
+        set: u32,
+    ) -> u32;
+    pub(crate) fn nxp_irq_mask_take(
+        m: *mut NxpIrqMask,
+        reg: *mut c_void,
+        be: bool,
+        irqs_off: bool,
+        events: u32,
+        group: u32,
+    ) -> u32;
 
     pub(crate) fn nxp_debugfs_create_dir(name: *const c_char) -> *mut bindings::dentry;
     pub(crate) fn nxp_debugfs_create_x32(

@@ -17,6 +17,7 @@ use kernel::{
 };
 
 use super::{
+    context::IrqContext,
     ffi,
     of, //
 };
@@ -62,6 +63,9 @@ impl<const W: usize> Reg<W> {
 
 /// Byte order of a register window.
 pub(crate) trait ByteOrder {
+    /// Big-endian (the shim's `be` arguments).
+    const BIG: bool;
+
     /// Reads a 32-bit register.
     ///
     /// # Safety
@@ -86,6 +90,8 @@ pub(crate) enum BigEndian {}
 pub(crate) enum LittleEndian {}
 
 impl ByteOrder for BigEndian {
+    const BIG: bool = true;
+
     unsafe fn read(addr: *mut c_void) -> u32 {
         // SAFETY: The caller guarantees `addr` is inside a live mapping.
         unsafe { ffi::nxp_read32_be(addr) }
@@ -98,6 +104,8 @@ impl ByteOrder for BigEndian {
 }
 
 impl ByteOrder for LittleEndian {
+    const BIG: bool = false;
+
     unsafe fn read(addr: *mut c_void) -> u32 {
         // SAFETY: The caller guarantees `addr` is inside a live mapping.
         unsafe { ffi::nxp_read32_le(addr) }
@@ -213,6 +221,111 @@ impl<E: ByteOrder, const W: usize> Mmio<E, W> {
         // SAFETY: By the invariants of `Reg` and `Self`, the address is aligned
         // and inside the live mapping.
         unsafe { E::write(self.base.as_ptr().byte_add(reg.offset()), val) }
+    }
+
+    /// The address of `reg`, for the shim (valid while `self` lives).
+    #[inline]
+    fn addr(&self, reg: Reg<W>) -> *mut c_void {
+        self.check(reg);
+        // SAFETY: By the invariants of `Reg` and `Self`, the offset lies
+        // inside the mapping.
+        unsafe { self.base.as_ptr().byte_add(reg.offset()) }
+    }
+}
+
+/// An interrupt mask register, its value cached beside the spinlock that
+/// serializes its read-modify-write updates between the hard interrupt
+/// handlers, the NAPI polls and process context (`grp->grplock` in the C
+/// gianfar). An update is one call into the shim, which takes the lock,
+/// changes the value, writes the register and releases the lock: no
+/// register read, and none of the lock's calls through the kernel's Rust
+/// helpers.
+///
+/// # Invariants
+///
+/// `raw` is a live `struct nxp_irq_mask`, owned by this value.
+pub(crate) struct IrqMask<E: ByteOrder, const W: usize> {
+    raw: NonNull<ffi::NxpIrqMask>,
+    reg: Reg<W>,
+    _e: PhantomData<E>,
+}
+
+// SAFETY: The shim's mask is a spinlock and the value it guards; any thread
+// may take the lock.
+unsafe impl<E: ByteOrder, const W: usize> Send for IrqMask<E, W> {}
+// SAFETY: See `Send`; every access takes the lock.
+unsafe impl<E: ByteOrder, const W: usize> Sync for IrqMask<E, W> {}
+
+impl<E: ByteOrder, const W: usize> IrqMask<E, W> {
+    /// The mask register `reg`, every source masked (its cached value 0;
+    /// the register is written by the first update).
+    pub(crate) fn new(reg: Reg<W>) -> Result<Self> {
+        // SAFETY: No precondition; the result is checked for NULL.
+        let raw = NonNull::new(unsafe { ffi::nxp_irq_mask_alloc() }).ok_or(ENOMEM)?;
+        // INVARIANT: the shim allocated it; ownership passes to the value.
+        Ok(Self {
+            raw,
+            reg,
+            _e: PhantomData,
+        })
+    }
+
+    /// Clears `clear`, then sets `set` in the mask and writes it to the
+    /// register of `mmio`; returns the new value.
+    #[inline]
+    pub(crate) fn update(&self, mmio: &Mmio<E, W>, clear: u32, set: u32) -> u32 {
+        // SAFETY: `raw` is live (type invariant); the address is inside
+        // `mmio`'s mapping, which the borrow keeps.
+        unsafe {
+            ffi::nxp_irq_mask_update(self.raw.as_ptr(), mmio.addr(self.reg), E::BIG, clear, set)
+        }
+    }
+
+    /// Unmasks `bits`.
+    #[inline]
+    pub(crate) fn unmask(&self, mmio: &Mmio<E, W>, bits: u32) {
+        self.update(mmio, 0, bits);
+    }
+
+    /// Masks `bits`.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
+    #[inline]
+    pub(crate) fn mask(&self, mmio: &Mmio<E, W>, bits: u32) {
+        self.update(mmio, bits, 0);
+    }
+
+    /// Sets the mask to `bits`.
+    #[inline]
+    pub(crate) fn set(&self, mmio: &Mmio<E, W>, bits: u32) {
+        self.update(mmio, u32::MAX, bits);
+    }
+
+    /// From an interrupt handler (`ctx`): masks the sources among `events`
+    /// that are unmasked, or all of `group` (if not 0) if one of them is,
+    /// and returns those among `events` that were.
+    #[inline]
+    pub(crate) fn take(&self, mmio: &Mmio<E, W>, ctx: &IrqContext, events: u32, group: u32) -> u32 {
+        // SAFETY: `raw` is live (type invariant); the address is inside
+        // `mmio`'s mapping, which the borrow keeps; with `irqs_off` local
+        // interrupts stay off for the call (`IrqContext`'s invariant), so
+        // the shim may take the lock as a plain spinlock.
+        unsafe {
+            ffi::nxp_irq_mask_take(
+                self.raw.as_ptr(),
+                mmio.addr(self.reg),
+                E::BIG,
+                ctx.irqs_off(),
+                events,
+                group,
+            )
+        }
+    }
+}
+
+impl<E: ByteOrder, const W: usize> Drop for IrqMask<E, W> {
+    fn drop(&mut self) {
+        // SAFETY: Owned and live (type invariant); nothing uses it after.
+        unsafe { ffi::nxp_irq_mask_free(self.raw.as_ptr()) };
     }
 }
 

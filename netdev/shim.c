@@ -22,6 +22,8 @@
 #include <linux/pm_runtime.h>
 #include <linux/regmap.h>
 #include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 
 #include "shim.h"
@@ -131,6 +133,78 @@ u32 nxp_read32_le(const void __iomem *addr)
 void nxp_write32_le(u32 val, void __iomem *addr)
 {
 	writel(val, addr);
+}
+
+struct nxp_irq_mask {
+	spinlock_t lock;
+	u32 val;
+};
+
+struct nxp_irq_mask *nxp_irq_mask_alloc(void)
+{
+	struct nxp_irq_mask *m = kzalloc(sizeof(*m), GFP_KERNEL);
+
+	if (m)
+		spin_lock_init(&m->lock);
+	return m;
+}
+
+void nxp_irq_mask_free(struct nxp_irq_mask *m)
+{
+	kfree(m);
+}
+
+static inline unsigned long nxp_irq_mask_lock(struct nxp_irq_mask *m, bool irqs_off)
+{
+	unsigned long flags = 0;
+
+	if (irqs_off)
+		spin_lock(&m->lock);
+	else
+		spin_lock_irqsave(&m->lock, flags);
+	return flags;
+}
+
+static inline void nxp_irq_mask_unlock(struct nxp_irq_mask *m, bool irqs_off,
+				       unsigned long flags)
+{
+	if (irqs_off)
+		spin_unlock(&m->lock);
+	else
+		spin_unlock_irqrestore(&m->lock, flags);
+}
+
+static inline void nxp_irq_mask_write(u32 val, void __iomem *reg, bool be)
+{
+	if (be)
+		iowrite32be(val, reg);
+	else
+		writel(val, reg);
+}
+
+u32 nxp_irq_mask_update(struct nxp_irq_mask *m, void __iomem *reg, bool be, u32 clear, u32 set)
+{
+	unsigned long flags = nxp_irq_mask_lock(m, false);
+	u32 v = (m->val & ~clear) | set;
+
+	m->val = v;
+	nxp_irq_mask_write(v, reg, be);
+	nxp_irq_mask_unlock(m, false, flags);
+	return v;
+}
+
+u32 nxp_irq_mask_take(struct nxp_irq_mask *m, void __iomem *reg, bool be, bool irqs_off,
+		      u32 events, u32 group)
+{
+	unsigned long flags = nxp_irq_mask_lock(m, irqs_off);
+	u32 hit = events & m->val;
+
+	if (hit) {
+		m->val &= ~(group ? group : hit);
+		nxp_irq_mask_write(m->val, reg, be);
+	}
+	nxp_irq_mask_unlock(m, irqs_off, flags);
+	return hit;
 }
 
 bool nxp_single_cpu(void)

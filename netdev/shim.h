@@ -65,6 +65,25 @@ void nxp_write32_be(u32 val, void __iomem *addr);
 u32 nxp_read32_le(const void __iomem *addr);
 void nxp_write32_le(u32 val, void __iomem *addr);
 
+/* An interrupt mask register's value, cached beside the spinlock that
+ * serializes its read-modify-write updates between the hard interrupt
+ * handlers, the NAPI polls and process context (grp->grplock in the C
+ * gianfar). Each update is one call: the lock taken with interrupts off (or
+ * as a plain spinlock with @irqs_off, in a handler that runs with them off),
+ * the value changed, the register written (big-endian if @be), the lock
+ * released.
+ *   nxp_irq_mask_update: clears @clear, then sets @set; returns the value.
+ *   nxp_irq_mask_take:   the sources among @events that are unmasked (the
+ *                        return value) are masked, or all of @group if it
+ *                        is not 0 and one of them was; the register is
+ *                        written only if one was. */
+struct nxp_irq_mask;
+struct nxp_irq_mask *nxp_irq_mask_alloc(void);
+void nxp_irq_mask_free(struct nxp_irq_mask *m);
+u32 nxp_irq_mask_update(struct nxp_irq_mask *m, void __iomem *reg, bool be, u32 clear, u32 set);
+u32 nxp_irq_mask_take(struct nxp_irq_mask *m, void __iomem *reg, bool be, bool irqs_off,
+		      u32 events, u32 group);
+
 /* debugfs: a directory at the debugfs root with read-only hex u32 files and
  * writable atomic_t knobs (the values live in the caller's memory). */
 struct dentry;

@@ -43,6 +43,7 @@ RUST_NAME = {
     "regmap": "Regmap",
     "nxp_napi": "NxpNapi",
     "nxp_irq": "NxpIrq",
+    "nxp_irq_mask": "NxpIrqMask",
     "nxp_mdio": "NxpMdio",
     "nxp_res": "NxpRes",
     "nxp_tx_info": "NxpTxInfo",
