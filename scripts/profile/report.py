@@ -32,6 +32,10 @@ IDLE = {
 # stop a TCG vCPU), the longer when the holder's host thread is descheduled.
 LOCK_RE = re.compile(r"^(_raw_(spin|read|write)_(try)?lock|queued_(spin|read|write)_lock_slowpath"
                      r"|mutex_spin_on_owner|osq_lock|rwsem_spin_on_owner)")
+# The kernel's Rust helpers: C wrappers of inline functions and macros that
+# only Rust code calls (a Rust module's locks, atomics, RCU), so their
+# instructions are the Rust driver's overhead outside its module.
+HELPER_RE = re.compile(r"^rust_helper_")
 FAR = 1 << 20  # a TB this far past its nearest symbol is not in it
 
 
@@ -208,6 +212,9 @@ def main():
     def locks(r):
         return sum(v for s, v in r["per"].items() if LOCK_RE.match(s[0]))
 
+    def helpers(r):
+        return sum(v for s, v in r["per"].items() if not s[1] and HELPER_RE.match(s[0]))
+
     def per_mb(n, r):
         return f"{n / r['mb'] / 1e3:,.0f}" if r["mb"] else "-"
 
@@ -234,7 +241,10 @@ def main():
     row("kernel k/MB (idle excluded)", lambda r: per_mb(kernel(r) - idle(r), r))
     row("… lock acquisition, spinning included (`_raw_*_lock*`, …) k/MB", lambda r: per_mb(locks(r), r))
     row("… driver module k/MB", lambda r: per_mb(own(r), r))
-    row("… rest of the kernel k/MB", lambda r: per_mb(kernel(r) - idle(r) - own(r) - locks(r), r))
+    row("… the kernel's Rust helpers (`rust_helper_*`, called by Rust code only) k/MB",
+        lambda r: per_mb(helpers(r), r))
+    row("… rest of the kernel k/MB",
+        lambda r: per_mb(kernel(r) - idle(r) - own(r) - locks(r) - helpers(r), r))
     row("user space k/MB", lambda r: per_mb(r["user"], r))
     out.append("")
 
