@@ -202,8 +202,7 @@ impl<'a> Fec<'a> {
         let mut n = RxCounts::default();
         // XDP: the program for this poll, and the frames it sends back,
         // queued on the Tx ring and handed to the MAC once at the end.
-        let rcu = kernel::sync::rcu::read_lock();
-        let mut xdp = self.dev.xdp_prog(&rcu).map(XdpPoll::new);
+        let mut xdp = self.dev.xdp_prog(poll).map(XdpPoll::new);
         let mut xc = XdpCounts::default();
         let xq = self.xdp_txq();
         let mut send = |f| self.xdp_tx_frame(xq, f);
@@ -265,9 +264,9 @@ impl<'a> Fec<'a> {
             work += 1;
         }
         drop(guard);
-        // Redirects are flushed before the RCU read lock goes.
+        // Redirects are flushed within the poll (its RCU read-side
+        // section).
         drop(xdp);
-        drop(rcu);
         if xc.tx_queued() > 0 {
             self.xdp_tx_kick(xq);
         }
@@ -305,8 +304,7 @@ impl<'a> Fec<'a> {
     ) -> (u32, RxCounts) {
         let mut work = 0;
         let mut n = RxCounts::default();
-        let rcu = kernel::sync::rcu::read_lock();
-        let mut xdp = self.dev.xdp_prog(&rcu).map(XdpPoll::new);
+        let mut xdp = self.dev.xdp_prog(napi.ctx()).map(XdpPoll::new);
         let mut xc = XdpCounts::default();
         let xq = self.xdp_txq();
         // The socket must wake us when its fill ring ran dry.
@@ -367,9 +365,9 @@ impl<'a> Fec<'a> {
         } else if !dry {
             book.pool().rx_need_wakeup(false);
         }
-        // Redirects are flushed before the RCU read lock goes.
+        // Redirects are flushed within the poll (its RCU read-side
+        // section).
         drop(xdp);
-        drop(rcu);
         if xc.tx_queued() > 0 {
             self.xdp_tx_kick(xq);
         }

@@ -273,8 +273,7 @@ impl<'a> Gfar<'a> {
         // XDP: the program for this poll, and the frames it sends back,
         // queued on the group's Tx ring and handed to the MAC once at the
         // end.
-        let rcu = kernel::sync::rcu::read_lock();
-        let mut xdp = self.dev.xdp_prog(&rcu).map(XdpPoll::new);
+        let mut xdp = self.dev.xdp_prog(poll).map(XdpPoll::new);
         let mut xc = XdpCounts::default();
         let mut send = |f| self.xdp_tx_frame(g, f);
         let headroom = rx.book.headroom();
@@ -339,9 +338,9 @@ impl<'a> Gfar<'a> {
             work += 1;
         }
         drop(guard);
-        // Redirects are flushed before the RCU read lock goes.
+        // Redirects are flushed within the poll (its RCU read-side
+        // section).
         drop(xdp);
-        drop(rcu);
         if xc.tx_queued() > 0 {
             self.xdp_tx_kick(g);
         }

@@ -5,7 +5,10 @@
 //! `ndo_set_rx_mode`. Only the wrapper layer's entry points make the last
 //! four. A leaf of the wrapper layer: it needs only the shim.
 
-use kernel::types::NotThreadSafe;
+use kernel::{
+    sync::rcu,
+    types::NotThreadSafe, //
+};
 
 use super::ffi;
 
@@ -172,3 +175,24 @@ impl XmitCtx {
         unsafe { ffi::nxp_xmit_more() }
     }
 }
+
+/// A value that proves an RCU read-side critical section for as long as it
+/// is borrowed: what RCU protects, read under it, stays alive that long.
+///
+/// # Safety
+///
+/// A value of an implementing type exists only inside an RCU read-side
+/// critical section on its CPU, and never leaves that CPU.
+pub(crate) unsafe trait RcuReader {}
+
+// SAFETY: The guard holds `rcu_read_lock()` while it lives, and is not
+// `Send`.
+unsafe impl RcuReader for rcu::Guard {}
+
+// SAFETY: A NAPI poll runs with bottom halves disabled (softirq, threaded
+// NAPI, busy polling) or interrupts disabled (netpoll), and that is an RCU
+// read-side critical section: the RCU flavours are one since Linux 4.20,
+// and on PREEMPT_RT `local_bh_disable()` takes the RCU read lock. (The C
+// drivers read their XDP program in the poll so.) A `PollCtx` exists only
+// within the poll, on its CPU (type invariant).
+unsafe impl RcuReader for PollCtx {}

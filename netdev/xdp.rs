@@ -13,16 +13,14 @@ use core::{
 use kernel::{
     ffi::c_uint,
     prelude::*,
-    sync::{
-        atomic::{
-            Atomic,
-            Relaxed, //
-        },
-        rcu, //
+    sync::atomic::{
+        Atomic,
+        Relaxed, //
     },
 };
 
 use super::{
+    context::RcuReader,
     dma::{
         DmaDevice,
         TxMap, //
@@ -43,15 +41,16 @@ pub(crate) const XDP_PACKET_HEADROOM: u32 = 256;
 ///
 /// `0` is a live `struct bpf_prog` for as long as `'a` lasts.
 #[derive(Clone, Copy)]
-pub(crate) struct XdpProg<'a>(NonNull<ffi::BpfProg>, PhantomData<&'a rcu::Guard>);
+pub(crate) struct XdpProg<'a>(NonNull<ffi::BpfProg>, PhantomData<&'a ()>);
 
 impl NetDev<'_> {
-    /// The attached XDP program, if any.
-    pub(crate) fn xdp_prog<'a>(self, _rcu: &'a rcu::Guard) -> Option<XdpProg<'a>> {
+    /// The attached XDP program, if any, for as long as `_rcu` proves an
+    /// RCU read-side critical section (a NAPI poll's context does).
+    pub(crate) fn xdp_prog<'a>(self, _rcu: &'a impl RcuReader) -> Option<XdpProg<'a>> {
         // SAFETY: A live device; the shim reads the pointer once.
         let p = unsafe { ffi::nxp_xdp_prog(self.as_raw()) };
-        // INVARIANT: the program stays alive while the RCU read lock that
-        // `_rcu` proves is held.
+        // INVARIANT: the program stays alive for the RCU read-side critical
+        // section that `_rcu` proves.
         NonNull::new(p).map(|p| XdpProg(p, PhantomData))
     }
 
