@@ -111,6 +111,8 @@ impl<'a> RxRing<'a> {
     /// nowhere (the rest of a frame whose start was lost, such as the one
     /// QEMU's model holds over a restart).
     #[allow(clippy::too_many_arguments)]
+    #[cold]
+    #[inline(never)]
     fn piece(
         &mut self,
         i: usize,
@@ -139,6 +141,8 @@ impl<'a> RxRing<'a> {
     /// `i` reports it: the frame goes to GRO on `napi`, or is dropped as a
     /// length error (counted in `n`). Returns what became of a frame of how
     /// many bytes, with its checksum verdict.
+    #[cold]
+    #[inline(never)]
     fn last_piece(
         &mut self,
         i: usize,
@@ -212,6 +216,8 @@ impl<'a> RxRing<'a> {
     /// A frame the MAC reported with error `flags` in descriptor `i`: the
     /// frame in progress abandoned, the error counted in `n`, the buffer
     /// kept.
+    #[cold]
+    #[inline(never)]
     fn error(&mut self, i: usize, flags: u16, n: &mut RxCounts) {
         self.book.abandon();
         count_error(n, flags);
