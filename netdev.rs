@@ -19,6 +19,7 @@ pub(crate) mod of;
 pub(crate) mod pm;
 #[cfg(nxp_fec)]
 pub(crate) mod rpm;
+pub(crate) mod sync;
 #[cfg(nxp_fec)]
 pub(crate) mod syscon;
 

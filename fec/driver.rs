@@ -45,6 +45,10 @@ use crate::netdev::{
         Powered,
         Rpm, //
     },
+    sync::{
+        new_shim_spinlock,
+        ShimSpinLock, //
+    },
     syscon::SysconBit,
     xdp::XdpStats,
     xsk::XskPoolRef,
@@ -248,7 +252,7 @@ pub(crate) struct Fec<'a> {
     /// The Rx ring, used by the Rx NAPI (and by the set-up paths with NAPI
     /// off).
     #[pin]
-    pub(crate) rx: SpinLock<Option<RxRing<'a>>>,
+    pub(crate) rx: ShimSpinLock<Option<RxRing<'a>>>,
     /// Interrupts requested while the interface is up.
     #[pin]
     pub(crate) irqs: SpinLock<KVec<Irq<'a>>>,
@@ -406,7 +410,7 @@ impl<'a> Fec<'a> {
             rcr_lock <- new_spinlock_irq!(()),
             tx_halted: AtomicBool::new(false),
             txs,
-            rx <- new_spinlock!(None),
+            rx <- new_shim_spinlock!(None),
             irqs <- new_spinlock!(KVec::new()),
             rx_napi,
             stats: FecStats::default(),

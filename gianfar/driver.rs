@@ -45,6 +45,10 @@ use crate::netdev::{
         Napi,
         RxNapi, //
     },
+    sync::{
+        new_shim_spinlock,
+        ShimSpinLock, //
+    },
     xdp::XdpStats,
     MacAddr, //
 };
@@ -156,7 +160,7 @@ pub(crate) struct Group<'a> {
     /// The group's Tx queue of the `net_device`, its ring and NAPI.
     pub(crate) tx: TxChannel<'a, TxBds>,
     /// The Rx ring, used by the Rx NAPI only (and by open/stop with NAPI off).
-    pub(crate) rx: Pin<KBox<SpinLock<Option<RxRing<'a>>>>>,
+    pub(crate) rx: Pin<KBox<ShimSpinLock<Option<RxRing<'a>>>>>,
     /// Interrupts requested while the interface is up.
     pub(crate) irqs: Pin<KBox<SpinLock<KVec<Irq<'a>>>>>,
     // The NAPIs are dropped after the rings (a ring's page pool points at
@@ -311,7 +315,7 @@ impl<'a> Group<'a> {
             irq_err: hw.irq_err,
             imask: regs::ImaskReg::new(regs::IMASK)?,
             tx,
-            rx: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            rx: KBox::pin_init(new_shim_spinlock!(None), GFP_KERNEL)?,
             irqs: KBox::pin_init(new_spinlock!(KVec::new()), GFP_KERNEL)?,
             err_events: AtomicU32::new(0),
             stats: GroupStats::default(),

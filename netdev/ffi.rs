@@ -110,6 +110,15 @@ extern "C" {
     pub(crate) fn nxp_write32_be(val: u32, addr: *mut c_void);
     pub(crate) fn nxp_read32_le(addr: *const c_void) -> u32;
     pub(crate) fn nxp_write32_le(val: u32, addr: *mut c_void);
+    pub(crate) fn nxp_spin_lock_init(
+        lock: *mut bindings::spinlock_t,
+        name: *const c_char,
+        key: *mut bindings::lock_class_key,
+    );
+    pub(crate) fn nxp_spin_lock(lock: *mut bindings::spinlock_t);
+    pub(crate) fn nxp_spin_unlock(lock: *mut bindings::spinlock_t);
+    pub(crate) fn nxp_spin_trylock(lock: *mut bindings::spinlock_t) -> bool;
+    pub(crate) fn nxp_spin_assert_held(lock: *mut bindings::spinlock_t);
     pub(crate) fn nxp_irq_mask_alloc() -> *mut NxpIrqMask;
     pub(crate) fn nxp_irq_mask_free(m: *mut NxpIrqMask);
     pub(crate) fn nxp_irq_mask_update(

@@ -135,6 +135,39 @@ void nxp_write32_le(u32 val, void __iomem *addr)
 	writel(val, addr);
 }
 
+void nxp_spin_lock_init(spinlock_t *lock, const char *name, struct lock_class_key *key)
+{
+#ifdef CONFIG_DEBUG_SPINLOCK
+# if defined(CONFIG_PREEMPT_RT)
+	__spin_lock_init(lock, name, key, false);
+# else
+	__raw_spin_lock_init(spinlock_check(lock), name, key, LD_WAIT_CONFIG);
+# endif
+#else
+	spin_lock_init(lock);
+#endif
+}
+
+void nxp_spin_lock(spinlock_t *lock)
+{
+	spin_lock(lock);
+}
+
+void nxp_spin_unlock(spinlock_t *lock)
+{
+	spin_unlock(lock);
+}
+
+bool nxp_spin_trylock(spinlock_t *lock)
+{
+	return spin_trylock(lock);
+}
+
+void nxp_spin_assert_held(spinlock_t *lock)
+{
+	lockdep_assert_held(lock);
+}
+
 struct nxp_irq_mask {
 	spinlock_t lock;
 	u32 val;

@@ -9,6 +9,7 @@
 #ifndef NXP_RFL_SHIM_H
 #define NXP_RFL_SHIM_H
 
+#include <linux/spinlock_types.h>
 #include <linux/types.h>
 
 struct device;
@@ -64,6 +65,17 @@ u32 nxp_read32_be(const void __iomem *addr);
 void nxp_write32_be(u32 val, void __iomem *addr);
 u32 nxp_read32_le(const void __iomem *addr);
 void nxp_write32_le(u32 val, void __iomem *addr);
+
+/* A spinlock_t taken and released through calls inside the module (the
+ * kernel's Rust helpers, rust_helper___spin_lock_init() and the rest, as
+ * the module's own functions: no PLT stub, and no lockdep assertion call
+ * where lockdep is off). */
+struct lock_class_key;
+void nxp_spin_lock_init(spinlock_t *lock, const char *name, struct lock_class_key *key);
+void nxp_spin_lock(spinlock_t *lock);
+void nxp_spin_unlock(spinlock_t *lock);
+bool nxp_spin_trylock(spinlock_t *lock);
+void nxp_spin_assert_held(spinlock_t *lock);
 
 /* An interrupt mask register's value, cached beside the spinlock that
  * serializes its read-modify-write updates between the hard interrupt

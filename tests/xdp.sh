@@ -213,17 +213,20 @@ fi
 # xsk_start <mode>: xdpload's AF_XDP session for $N frames in the background
 # (its output in /tmp/xsk.out); true once it is ready to receive.
 xsk_start() {
+	# (The last session's output goes first: its "xsk ready" must not be
+	# read before the new session's redirection truncates the file.)
+	rm -f /tmp/xsk.out
 	xdpload $IF $1 ${2:-$N} > /tmp/xsk.out 2>&1 &
 	XSK=$!
 	# (Up to 20 s: the program's attach and the socket's bind each rebuild
 	# the rings.)
 	k=0
 	while [ $k -lt 200 ] && kill -0 $XSK 2> /dev/null; do
-		grep -q "xsk ready" /tmp/xsk.out && return 0
+		grep -q "xsk ready" /tmp/xsk.out 2> /dev/null && return 0
 		sleep 0.1
 		k=$((k + 1))
 	done
-	grep -q "xsk ready" /tmp/xsk.out
+	grep -q "xsk ready" /tmp/xsk.out 2> /dev/null
 }
 # xsk_end: the session's result (its output printed).
 xsk_end() {

@@ -20,14 +20,10 @@ use core::sync::atomic::{
     Ordering, //
 };
 use kernel::{
-    new_spinlock,
     prelude::*,
-    sync::{
-        atomic::{
-            Atomic,
-            Relaxed, //
-        },
-        SpinLock, //
+    sync::atomic::{
+        Atomic,
+        Relaxed, //
     },
 };
 
@@ -71,6 +67,10 @@ use crate::{
             Polled, //
         },
         skb::Skb,
+        sync::{
+            new_shim_spinlock,
+            ShimSpinLock, //
+        },
         xsk::XskPool,
     },
     qdisc_hooks::{
@@ -168,7 +168,7 @@ impl<'a> TxLane<'a> {
 /// NAPI reclaims the ring (combined mode).
 pub(crate) struct TxChannel<'a, D> {
     pub(crate) lane: TxLane<'a>,
-    pub(crate) ring: Pin<KBox<SpinLock<Option<TxRing<D>>>>>,
+    pub(crate) ring: Pin<KBox<ShimSpinLock<Option<TxRing<D>>>>>,
     pub(crate) napi: Napi<'a>,
 }
 
@@ -185,7 +185,7 @@ impl<'a, D: TxFormat> TxChannel<'a, D> {
     ) -> Result<Self> {
         Ok(Self {
             lane: TxLane::new(BqlTxQueue::new(dev, index, combined.unwrap_or(&napi))?),
-            ring: KBox::pin_init(new_spinlock!(None), GFP_KERNEL)?,
+            ring: KBox::pin_init(new_shim_spinlock!(None), GFP_KERNEL)?,
             napi,
         })
     }
