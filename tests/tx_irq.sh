@@ -12,7 +12,9 @@
 # datagrams sent; BQL's bytes in flight go back to 0) and a lone packet's
 # completion comes without further traffic (a ping, then BQL empty within
 # 100 ms, five times; once more with the transmitter stalled through
-# debugfs while the timer comes, then released).
+# debugfs while the timer comes, then released). A packet sent after a
+# receive requests its interrupt: 20 pings take as many Tx completion
+# interrupts (on gianfar_rs's Tx line).
 # timeout: 90
 . /usr/share/nxp/tests/lib.sh
 check "interface up" netif_up
@@ -78,4 +80,29 @@ if [ "$NCPU" != 1 ]; then
 	finish
 fi
 check "at most one controller interrupt in 8 datagrams" test $((irqs * 8)) -le "$sent"
+# Request/response: the first packet after a receive requests its
+# interrupt (its sender waits on the answer, not on the ring), so each echo
+# request after a reply takes a Tx completion interrupt. gianfar_rs has a
+# line for Tx completions (20 interrupts there for 20 pings; with the timer
+# instead about one). The ENET has one line for all events, where a Tx and
+# an Rx event often share an interrupt (26 to 32 for 20 pings, about 21
+# with the timer): only shown.
+tx_irqs() {
+	awk '$1 ~ /^[0-9]+:$/ && $NF ~ /_tx$/ {
+			for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i
+		}
+		END { print s + 0 }' /proc/interrupts
+}
+ping -c 1 -W 2 $HOST_IP > /dev/null 2>&1
+i0=$(nic_irqs) t0=$(tx_irqs)
+k=0
+while [ $k -lt 20 ]; do
+	ping -c 1 -W 2 $HOST_IP > /dev/null 2>&1
+	k=$((k + 1))
+done
+rr=$(($(nic_irqs) - i0)) rt=$(($(tx_irqs) - t0))
+diag "20 pings, one at a time: controller interrupts +$rr, of them on a Tx completion line +$rt"
+if grep -q '_tx$' /proc/interrupts; then
+	check "request/response: a Tx completion interrupt for each echo request after a reply (at least 18 for 20 pings)" test $rt -ge 18
+fi
 finish
