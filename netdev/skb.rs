@@ -171,11 +171,11 @@ impl Skb {
     /// The shared info's `tx_flags` (`SKBTX_*`), read in place (no call).
     #[inline]
     fn tx_flags(&self) -> u32 {
-        // TCP may update the flags of a shared info it shares with its clone
-        // of this skb meanwhile (`tcp_skb_collapse_tstamp()`), so the read
-        // is volatile (`READ_ONCE`): either value is a whole byte.
         // SAFETY: The shared info of a valid skb (`shinfo`); only its
-        // `tx_flags` byte is read, by place.
+        // `tx_flags` byte is read, by place. TCP may update the flags of a
+        // shared info it shares with its clone of this skb meanwhile
+        // (`tcp_skb_collapse_tstamp()`), so the read is volatile
+        // (`READ_ONCE`): either value is a whole byte.
         let flags = unsafe { core::ptr::addr_of!((*self.shinfo()).tx_flags).read_volatile() };
         u32::from(flags)
     }
@@ -214,11 +214,11 @@ impl Skb {
             return false;
         }
         let p = self.shinfo().cast_mut();
-        // The stack's drivers set this flag in the shared info the same way;
-        // a whole byte is written (TCP, which may share the shared info with
-        // its clone, updates the byte the same way).
         // SAFETY: The shared info of a valid skb (`shinfo`), its `tx_flags`
-        // byte written by place; the skb is ours to send (`&mut self`).
+        // byte written by place; the skb is ours to send (`&mut self`). The
+        // stack's drivers set this flag in the shared info the same way; a
+        // whole byte is written (TCP, which may share the shared info with
+        // its clone, updates the byte the same way).
         unsafe {
             core::ptr::addr_of_mut!((*p).tx_flags).write_volatile((flags | SKBTX_IN_PROGRESS) as u8)
         };
