@@ -166,6 +166,12 @@ impl TxIrqBatch {
         tso || answer || self.pending + nbds >= self.every || free_after < stop + TX_IRQ_EVERY
     }
 
+    /// Whether interrupts come in batches (else every packet requests one,
+    /// and whether it answers a receive does not matter).
+    pub(crate) const fn batches(self) -> bool {
+        self.every > 1
+    }
+
     /// Whether packets may request completion interrupts at all: not with
     /// batches while the transmitter is stalled through debugfs
     /// (`stall_tx`, `stalled`: no doorbells, so no interrupts either). The
@@ -173,7 +179,7 @@ impl TxIrqBatch {
     /// again once the transmitter may go; a packet that had requested one
     /// would wait for an interrupt that never comes.
     pub(crate) const fn may_request(self, stalled: bool) -> bool {
-        !(stalled && self.every > 1)
+        !(stalled && self.batches())
     }
 
     /// Records a packet of `nbds` descriptors handed to the hardware, which

@@ -120,7 +120,8 @@ impl<'a> TxLane<'a> {
     /// An Rx poll delivered frames: the queue's next packet may answer
     /// them ([`TxIrqBatch::wants`](crate::qdisc_hooks::TxIrqBatch::wants)).
     /// (Written only when it changes: the Rx polls do not dirty the line
-    /// xmit reads for every poll.)
+    /// xmit reads for every poll, and without batches, where xmit never
+    /// clears it, not at all after the first.)
     #[inline]
     pub(crate) fn received(&self) {
         if !self.answer.load(Ordering::Relaxed) {
@@ -419,9 +420,16 @@ fn map<P: XmitPath>(
     opt: <P::Format as TxFormat>::Opt,
 ) -> Option<Mapped<<P::Format as TxFormat>::First>> {
     let (size, t) = (tx.size, tx.thresholds);
-    let XmitParts { dma, debug, .. } = p.parts();
+    let XmitParts {
+        channel,
+        dma,
+        debug,
+        ..
+    } = p.parts();
     let may_irq = tx.book.irq.may_request(debug.is_set(DBG_STALL_TX));
-    let answer = p.parts().channel.lane.answers();
+    // (Without batches the flag is neither needed nor cleared: the Rx
+    // polls, which write it only when it changes, then leave it alone.)
+    let answer = tx.book.irq.batches() && channel.lane.answers();
     let irq = may_irq
         && tx
             .book
