@@ -150,6 +150,7 @@ impl<'a> NetDriver for Fec<'a> {
         Ok(())
     }
 
+    #[inline]
     fn poll(&self, id: u32, poll: &PollCtx) -> i32 {
         let budget = poll.budget();
         if let Some(q) = id
@@ -207,6 +208,7 @@ impl<'a> NetDriver for Fec<'a> {
         }
     }
 
+    #[inline]
     fn irq(&self, id: u32, ctx: &IrqContext) -> bool {
         if id == PPS_IRQ {
             return self.pps_interrupt();

@@ -329,8 +329,7 @@ impl<'a> Group<'a> {
     #[inline]
     pub(crate) fn schedule(&self, napi: &Napi<'_>, mask: u32, ctx: &IrqContext) {
         // (All of `mask` masked, whichever of its sources is unmasked.)
-        self.imask.take(&self.regs, ctx, mask, mask);
-        napi.schedule();
+        self.imask.take_schedule(&self.regs, ctx, mask, napi);
     }
 
     /// Sets `bits` of IMASK (unmasks those sources).

@@ -165,6 +165,7 @@ impl<'a> NetDriver for Gfar<'a> {
         Ok(())
     }
 
+    #[inline]
     fn poll(&self, id: u32, poll: &PollCtx) -> i32 {
         let budget = poll.budget();
         let Some(g) = self.groups.get((id / 2) as usize) else {
@@ -228,6 +229,7 @@ impl<'a> NetDriver for Gfar<'a> {
         }
     }
 
+    #[inline]
     fn irq(&self, id: u32, ctx: &IrqContext) -> bool {
         let Some(g) = self.groups.get((id / 4) as usize) else {
             return false;

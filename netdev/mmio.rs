@@ -303,6 +303,7 @@ impl<E: ByteOrder, const W: usize> IrqMask<E, W> {
     /// From an interrupt handler (`ctx`): masks the sources among `events`
     /// that are unmasked, or all of `group` (if not 0) if one of them is,
     /// and returns those among `events` that were.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     #[inline]
     pub(crate) fn take(&self, mmio: &Mmio<E, W>, ctx: &IrqContext, events: u32, group: u32) -> u32 {
         // SAFETY: `raw` is live (type invariant); the address is inside
@@ -319,6 +320,19 @@ impl<E: ByteOrder, const W: usize> IrqMask<E, W> {
                 group,
             )
         }
+    }
+}
+
+impl<E: ByteOrder, const W: usize> IrqMask<E, W> {
+    /// The shim's mask, the address of its register in `mmio` and whether
+    /// that is big-endian, for the shim's calls that take the mask with
+    /// more ([`IrqMask::take_schedule`]).
+    #[inline]
+    pub(super) fn shim_parts(
+        &self,
+        mmio: &Mmio<E, W>,
+    ) -> (*mut ffi::NxpIrqMask, *mut c_void, bool) {
+        (self.raw.as_ptr(), mmio.addr(self.reg), E::BIG)
     }
 }
 

@@ -27,7 +27,13 @@ use kernel::{
 
 pub(crate) use super::context::PollCtx;
 use super::{
+    context::IrqContext,
     ffi,
+    mmio::{
+        ByteOrder,
+        IrqMask,
+        Mmio, //
+    },
     net::NetDev, //
 };
 
@@ -184,6 +190,7 @@ impl<'a> Napi<'a> {
     /// Schedules the instance unless it is already scheduled or disabled
     /// (`napi_schedule()`, the `_irqoff` form in interrupt handlers); true
     /// if it was scheduled now.
+    #[cfg_attr(nxp_gianfar, expect(dead_code))]
     pub(crate) fn schedule(&self) -> bool {
         // SAFETY: Valid instance (type invariant).
         unsafe { ffi::nxp_napi_schedule(self.as_raw()) }
@@ -273,6 +280,30 @@ impl Drop for Napi<'_> {
         self.disable();
         // SAFETY: By the type invariant we own the instance, now disabled.
         unsafe { ffi::nxp_napi_del(self.as_raw()) }
+    }
+}
+
+impl<E: ByteOrder, const W: usize> IrqMask<E, W> {
+    /// From an interrupt handler (`ctx`): masks `bits` ([`IrqMask::take`]
+    /// with `bits` as both events and group) and schedules `napi`, in one
+    /// shim call (the work of a handler whose source one NAPI instance
+    /// serves); returns the bits that were unmasked.
+    #[cfg_attr(nxp_fec, expect(dead_code))]
+    #[inline]
+    pub(crate) fn take_schedule(
+        &self,
+        mmio: &Mmio<E, W>,
+        ctx: &IrqContext,
+        bits: u32,
+        napi: &Napi<'_>,
+    ) -> u32 {
+        let (m, reg, be) = self.shim_parts(mmio);
+        // SAFETY: The mask and the register are valid while `self` and
+        // `mmio` are, which the borrows keep; with `irqs_off` local
+        // interrupts stay off for the call (`IrqContext`'s invariant), so
+        // the shim may take the lock as a plain spinlock; `napi` is a valid
+        // instance (its type invariant).
+        unsafe { ffi::nxp_irq_mask_take_schedule(m, reg, be, ctx.irqs_off(), bits, napi.as_raw()) }
     }
 }
 

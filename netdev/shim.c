@@ -27,6 +27,7 @@
 #include <linux/string.h>
 
 #include "shim.h"
+#include "shim_irq_mask.h"
 
 /* The device's node, with a reference the caller must put. */
 struct device_node *nxp_dev_of_node(struct device *dev)
@@ -168,11 +169,6 @@ void nxp_spin_assert_held(spinlock_t *lock)
 	lockdep_assert_held(lock);
 }
 
-struct nxp_irq_mask {
-	spinlock_t lock;
-	u32 val;
-};
-
 struct nxp_irq_mask *nxp_irq_mask_alloc(void)
 {
 	struct nxp_irq_mask *m = kzalloc(sizeof(*m), GFP_KERNEL);
@@ -185,34 +181,6 @@ struct nxp_irq_mask *nxp_irq_mask_alloc(void)
 void nxp_irq_mask_free(struct nxp_irq_mask *m)
 {
 	kfree(m);
-}
-
-static inline unsigned long nxp_irq_mask_lock(struct nxp_irq_mask *m, bool irqs_off)
-{
-	unsigned long flags = 0;
-
-	if (irqs_off)
-		spin_lock(&m->lock);
-	else
-		spin_lock_irqsave(&m->lock, flags);
-	return flags;
-}
-
-static inline void nxp_irq_mask_unlock(struct nxp_irq_mask *m, bool irqs_off,
-				       unsigned long flags)
-{
-	if (irqs_off)
-		spin_unlock(&m->lock);
-	else
-		spin_unlock_irqrestore(&m->lock, flags);
-}
-
-static inline void nxp_irq_mask_write(u32 val, void __iomem *reg, bool be)
-{
-	if (be)
-		iowrite32be(val, reg);
-	else
-		writel(val, reg);
 }
 
 u32 nxp_irq_mask_update(struct nxp_irq_mask *m, void __iomem *reg, bool be, u32 clear, u32 set)
@@ -229,15 +197,7 @@ u32 nxp_irq_mask_update(struct nxp_irq_mask *m, void __iomem *reg, bool be, u32 
 u32 nxp_irq_mask_take(struct nxp_irq_mask *m, void __iomem *reg, bool be, bool irqs_off,
 		      u32 events, u32 group)
 {
-	unsigned long flags = nxp_irq_mask_lock(m, irqs_off);
-	u32 hit = events & m->val;
-
-	if (hit) {
-		m->val &= ~(group ? group : hit);
-		nxp_irq_mask_write(m->val, reg, be);
-	}
-	nxp_irq_mask_unlock(m, irqs_off, flags);
-	return hit;
+	return __nxp_irq_mask_take(m, reg, be, irqs_off, events, group);
 }
 
 bool nxp_single_cpu(void)

@@ -33,6 +33,8 @@
 #include <linux/bpf_trace.h>
 #include <linux/filter.h>
 
+#include "shim.h"
+#include "shim_irq_mask.h"
 #include "shim_net.h"
 
 /* netdev_priv() of our net_devices. */
@@ -1384,6 +1386,23 @@ bool nxp_napi_schedule(struct nxp_napi *n)
 	else
 		__napi_schedule(&n->napi);
 	return true;
+}
+
+/* A handler's whole work for a source that one NAPI instance serves, in one
+ * call: nxp_irq_mask_take(@bits, @bits), then @n scheduled (its _irqoff form
+ * with @irqs_off). Returns what nxp_irq_mask_take() does. */
+u32 nxp_irq_mask_take_schedule(struct nxp_irq_mask *m, void __iomem *reg, bool be,
+			       bool irqs_off, u32 bits, struct nxp_napi *n)
+{
+	u32 hit = __nxp_irq_mask_take(m, reg, be, irqs_off, bits, bits);
+
+	if (napi_schedule_prep(&n->napi)) {
+		if (irqs_off)
+			__napi_schedule_irqoff(&n->napi);
+		else
+			__napi_schedule(&n->napi);
+	}
+	return hit;
 }
 
 bool nxp_napi_complete_done(struct nxp_napi *n, int work)

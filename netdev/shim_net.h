@@ -15,6 +15,7 @@ struct device_node;
 struct net_device;
 struct netdev_queue;
 struct nxp_napi;
+struct nxp_irq_mask;
 struct nxp_irq;
 struct page;
 struct page_pool;
@@ -210,6 +211,9 @@ void nxp_napi_del(struct nxp_napi *n);
 void nxp_napi_enable(struct nxp_napi *n);
 void nxp_napi_disable(struct nxp_napi *n);
 bool nxp_napi_schedule(struct nxp_napi *n);
+/* nxp_irq_mask_take(@bits, @bits) and @n scheduled, from a handler. */
+u32 nxp_irq_mask_take_schedule(struct nxp_irq_mask *m, void __iomem *reg, bool be,
+			       bool irqs_off, u32 bits, struct nxp_napi *n);
 bool nxp_napi_complete_done(struct nxp_napi *n, int work);
 void nxp_napi_dim_set(struct nxp_napi *n, bool on, u32 *usecs, u32 *frames);
 void nxp_napi_dim_poll(struct nxp_napi *n, u32 packets, u32 bytes);

@@ -90,7 +90,8 @@ else
 fi
 board_vars "$board"
 step "$board: kernel, userland, modules"
-kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$board")
+# (NXP_KDIR: a caller that has the kernel, as for build-modules.sh.)
+kdir=${NXP_KDIR:-$("$NXP_TOP/scripts/build-kernel.sh" "$board")}
 ul=$("$NXP_TOP/scripts/build-userland.sh" "$board")
 mo=$(NXP_KDIR=$kdir "$NXP_TOP/scripts/build-modules.sh" "$board")
 img=$NXP_OUT/$board/initramfs-profile.cpio.gz

@@ -297,6 +297,14 @@ extern "C" {
     pub(crate) fn nxp_napi_enable(n: *mut NxpNapi);
     pub(crate) fn nxp_napi_disable(n: *mut NxpNapi);
     pub(crate) fn nxp_napi_schedule(n: *mut NxpNapi) -> bool;
+    pub(crate) fn nxp_irq_mask_take_schedule(
+        m: *mut super::NxpIrqMask,
+        reg: *mut c_void,
+        be: bool,
+        irqs_off: bool,
+        bits: u32,
+        n: *mut NxpNapi,
+    ) -> u32;
     pub(crate) fn nxp_napi_complete_done(n: *mut NxpNapi, work: c_int) -> bool;
     pub(crate) fn nxp_napi_dim_set(n: *mut NxpNapi, on: bool, usecs: *mut u32, frames: *mut u32);
     pub(crate) fn nxp_napi_dim_poll(n: *mut NxpNapi, packets: u32, bytes: u32);
