@@ -21,6 +21,18 @@ host() {
 	remote_run 60 "$@" || return 1
 	OUT=$(tr -dc '0-9\n' < /tmp/remote.out | tail -1)
 }
+# stream <n>: the host sends <n> datagrams to port 9, 1000 a second, in the
+# background; stream_stop ends it (else it would run on into the next test;
+# the host is reached through the interface, so not while it is gone).
+STREAM=
+stream() {
+	host "python3 \$NXP_TOP/scripts/udp-send.py $GUEST_IP 9 $1 18 1000 > /dev/null 2>&1 & echo \$!" &&
+		STREAM=$OUT || diag "could not start the host's stream"
+}
+stream_stop() {
+	[ -z "$STREAM" ] || host "kill $STREAM 2> /dev/null; true" || diag "could not stop the host's stream"
+	STREAM=
+}
 # send <n>: the host sends <n> datagrams to port 9 and checks they all left.
 send() {
 	host python3 \$NXP_TOP/scripts/udp-send.py $GUEST_IP 9 $1 && [ "$OUT" = "$1" ]
@@ -159,8 +171,7 @@ check "rx_xdp_pass counts at least them" test "$(delta rx_xdp_pass $s0)" -ge $N
 
 # Swaps under traffic: the host's stream keeps coming while the program
 # changes ten times; the link stays up and the interface keeps working.
-host "python3 \$NXP_TOP/scripts/udp-send.py $GUEST_IP 9 6000 18 1000 > /dev/null 2>&1 &" ||
-	diag "could not start the host's stream"
+stream 6000
 k=0 ok=1
 while [ $k -lt 10 ]; do
 	case $((k % 3)) in 0) a=drop ;; 1) a=tx ;; *) a=pass ;; esac
@@ -169,6 +180,7 @@ while [ $k -lt 10 ]; do
 	sleep 0.5
 done
 check "ten swaps under traffic accepted" test $ok = 1
+stream_stop
 check "detached" xdpload $IF off
 check "carrier up after the swaps" carrier_up $IF
 check "pings after the swaps" wait_for 5 ping -c 1 -W 1 $HOST_IP
@@ -296,8 +308,7 @@ fi
 # the device (the debug kernels' kmemleak and KASAN watch), the driver
 # comes back.
 if [ -n "$bound" ] && [ "$NXP_DRIVER" = rust ]; then
-	host "python3 \$NXP_TOP/scripts/udp-send.py $GUEST_IP 9 3000 18 1000 > /dev/null 2>&1 &" ||
-		diag "could not start the host's stream"
+	stream 3000
 	sleep 0.5
 	check "AF_XDP zero-copy socket bound under traffic" xsk_start xsk:zc 1000000
 	sleep 1
@@ -305,6 +316,7 @@ if [ -n "$bound" ] && [ "$NXP_DRIVER" = rust ]; then
 	xsk_end > /dev/null
 	check "reloaded" netif_up
 	IF=$(netif)
+	stream_stop
 	check "pings after the reload" ping -c 2 -W 2 $HOST_IP
 fi
 # (The C fec's socket receives nothing here; by its code, its zero-copy
@@ -327,12 +339,12 @@ check "pings at the end" ping -c 2 -W 2 $HOST_IP
 # (rmmod_traffic shows that for the C drivers).
 if [ "$NXP_DRIVER" = rust ]; then
 	check "XDP_TX attached" xdpload $IF tx
-	host "python3 \$NXP_TOP/scripts/udp-send.py $GUEST_IP 9 3000 18 1000 > /dev/null 2>&1 &" ||
-		diag "could not start the host's stream"
+	stream 3000
 	sleep 1
 	check "rmmod under XDP_TX" unload_driver
 	check "reloaded" netif_up
 	IF=$(netif)
+	stream_stop
 	check "pings after the reload" ping -c 2 -W 2 $HOST_IP
 fi
 check "every page back in the pools the XDP ring changes destroyed" wait_for 10 none_stranded
