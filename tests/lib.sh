@@ -223,8 +223,13 @@ tcp_xfer() {
 	xrc=$?
 	sed 's/^/#   /' /tmp/iperf.$xn | tail -4
 	check "$xn: iperf3 completed" test $xrc = 0
-	# Sender line: ... <MBytes> MBytes <rate> Mbits/sec <retr> sender
-	set -- $(awk '$NF == "sender" { print $(NF-5), $(NF-3), $(NF-1) }' /tmp/iperf.$xn)
+	# Sender line: ... <amount> <unit> <rate> Mbits/sec <retr> sender; the
+	# amount in MBytes (`-f m` sets the rate's unit, not always the
+	# amount's: over 1 GiB it reads GBytes).
+	set -- $(awk '$NF == "sender" {
+		v = $(NF-5); u = $(NF-4)
+		if (u == "GBytes") v *= 1024; else if (u == "KBytes") v /= 1024; else if (u == "Bytes") v /= 1048576
+		print v, $(NF-3), $(NF-1) }' /tmp/iperf.$xn)
 	diag "$xn: $1 MBytes, $2 Mbit/s, $3 retransmits"
 	check "$xn: bytes arrived" awk -v mb="${1:-0}" 'BEGIN { exit !(mb > 0) }'
 	check "$xn: retransmits under 1 % of the segments" \
