@@ -1376,16 +1376,22 @@ void nxp_napi_disable(struct nxp_napi *n)
 	}
 }
 
-/* napi_schedule(), in its _irqoff form when interrupts are off (handlers). */
-bool nxp_napi_schedule(struct nxp_napi *n)
+/* napi_schedule(), in its _irqoff form if @irqs_off. */
+static inline bool __nxp_napi_schedule(struct nxp_napi *n, bool irqs_off)
 {
 	if (!napi_schedule_prep(&n->napi))
 		return false;
-	if (irqs_disabled())
+	if (irqs_off)
 		__napi_schedule_irqoff(&n->napi);
 	else
 		__napi_schedule(&n->napi);
 	return true;
+}
+
+/* napi_schedule(), in its _irqoff form when interrupts are off (handlers). */
+bool nxp_napi_schedule(struct nxp_napi *n)
+{
+	return __nxp_napi_schedule(n, irqs_disabled());
 }
 
 /* A handler's whole work for a source that one NAPI instance serves, in one
@@ -1396,12 +1402,7 @@ u32 nxp_irq_mask_take_schedule(struct nxp_irq_mask *m, void __iomem *reg, bool b
 {
 	u32 hit = __nxp_irq_mask_take(m, reg, be, irqs_off, bits, bits);
 
-	if (napi_schedule_prep(&n->napi)) {
-		if (irqs_off)
-			__napi_schedule_irqoff(&n->napi);
-		else
-			__napi_schedule(&n->napi);
-	}
+	__nxp_napi_schedule(n, irqs_off);
 	return hit;
 }
 
