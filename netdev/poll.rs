@@ -298,11 +298,10 @@ impl<E: ByteOrder, const W: usize> IrqMask<E, W> {
         napi: &Napi<'_>,
     ) -> u32 {
         let (m, reg, be) = self.shim_parts(mmio);
-        // SAFETY: The mask and the register are valid while `self` and
-        // `mmio` are, which the borrows keep; with `irqs_off` local
-        // interrupts stay off for the call (`IrqContext`'s invariant), so
-        // the shim may take the lock as a plain spinlock; `napi` is a valid
-        // instance (its type invariant).
+        // With `irqs_off` local interrupts stay off for the call
+        // (`IrqContext`'s invariant): the shim takes the lock plainly.
+        // SAFETY: Mask and register valid while the borrows of `self` and
+        // `mmio` last; `napi` valid (type invariant); see above.
         unsafe { ffi::nxp_irq_mask_take_schedule(m, reg, be, ctx.irqs_off(), bits, napi.as_raw()) }
     }
 }
@@ -350,10 +349,10 @@ impl<'a> Irq<'a> {
     /// Requests Linux IRQ `irq` as source `id` of `dev`'s driver.
     pub(crate) fn request(irq: u32, name: &'static CStr, dev: NetDev<'a>, id: u32) -> Result<Self> {
         let mut err = 0;
+        let (name, dev) = (name.as_char_ptr(), dev.as_raw());
         // SAFETY: `dev` is a live net_device whose driver state is set; `name`
         // is static.
-        let i =
-            unsafe { ffi::nxp_irq_request(irq, name.as_char_ptr(), dev.as_raw(), id, &mut err) };
+        let i = unsafe { ffi::nxp_irq_request(irq, name, dev, id, &mut err) };
         // INVARIANT: requested by the shim, owned by the new value.
         NonNull::new(i)
             .map(|i| Self(i, PhantomData))

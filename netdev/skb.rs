@@ -171,11 +171,11 @@ impl Skb {
     /// The shared info's `tx_flags` (`SKBTX_*`), read in place (no call).
     #[inline]
     fn tx_flags(&self) -> u32 {
+        // TCP may update the flags of a shared info it shares with its
+        // clone of this skb meanwhile (`tcp_skb_collapse_tstamp()`), so the
+        // read is volatile (`READ_ONCE`): either value is a whole byte.
         // SAFETY: The shared info of a valid skb (`shinfo`); only its
-        // `tx_flags` byte is read, by place. TCP may update the flags of a
-        // shared info it shares with its clone of this skb meanwhile
-        // (`tcp_skb_collapse_tstamp()`), so the read is volatile
-        // (`READ_ONCE`): either value is a whole byte.
+        // `tx_flags` byte is read, by place (see above).
         let flags = unsafe { core::ptr::addr_of!((*self.shinfo()).tx_flags).read_volatile() };
         u32::from(flags)
     }
@@ -214,11 +214,11 @@ impl Skb {
             return false;
         }
         let p = self.shinfo().cast_mut();
+        // The stack's drivers set this flag in the shared info the same
+        // way; a whole byte is written (TCP, which may share the shared
+        // info with its clone, updates the byte the same way).
         // SAFETY: The shared info of a valid skb (`shinfo`), its `tx_flags`
-        // byte written by place; the skb is ours to send (`&mut self`). The
-        // stack's drivers set this flag in the shared info the same way; a
-        // whole byte is written (TCP, which may share the shared info with
-        // its clone, updates the byte the same way).
+        // byte written by place; the skb is ours to send (`&mut self`).
         unsafe {
             core::ptr::addr_of_mut!((*p).tx_flags).write_volatile((flags | SKBTX_IN_PROGRESS) as u8)
         };
@@ -405,11 +405,10 @@ impl Skb {
         }
         // SAFETY: As for `len`.
         let head = unsafe { (*self.fields()).head };
-        // SAFETY: The head is ours alone (no clone: `skb_cow_head()` would
-        // do nothing). A `CHECKSUM_PARTIAL` packet has its headers up to
-        // the checksum field in the linear data from `head`: the IPv4
-        // header's checksum (10 bytes in) and the 16-bit L4 checksum
-        // field, both written by value.
+        // A `CHECKSUM_PARTIAL` packet has its headers up to the checksum
+        // field in the linear data from `head`.
+        // SAFETY: The head is ours alone (no clone); the IPv4 header's
+        // checksum (10 bytes in) and the L4 checksum are written by value.
         unsafe {
             if t.ipv4 {
                 head.add(usize::from(t.network_header) + 10)
@@ -489,10 +488,10 @@ impl Skb {
             // Not cloned: the headroom is ours alone (`skb_header_cloned()`
             // is false), and `skb_cow_head()` would do nothing.
             let at = data.wrapping_sub(N);
+            // The skb is ours (`self` by value): nothing reads or writes
+            // its fields or that headroom meanwhile.
             // SAFETY: `N` bytes of headroom lie in the skb's buffer before
-            // `data` (`room >= N`), not shared with a clone; the skb is
-            // ours (`self` by value), so nothing reads or writes its fields
-            // or that headroom meanwhile.
+            // `data` (`room >= N`), not shared with a clone; see above.
             unsafe {
                 core::ptr::copy_nonoverlapping(bytes.as_ptr(), at, N);
                 (*f).data = at;
