@@ -267,6 +267,20 @@ impl TxBook {
         s.bytes = bytes;
     }
 
+    /// [`TxBook::begin`] and [`TxBook::push`] of its first descriptor in
+    /// one, for a packet whose first descriptor reads from `map`: the slot
+    /// found and written once.
+    #[inline(always)]
+    fn begin_mapped(&mut self, first: u32, bytes: u32, map: TxMap) {
+        let s = &mut self.slots[self.size.slot(first)];
+        debug_assert!(s.skb.is_none() && s.frame.is_none());
+        // INVARIANT: the first slot of the new packet.
+        s.map = Some(map);
+        s.xsk = None;
+        s.nbds = 1;
+        s.bytes = bytes;
+    }
+
     /// Records descriptor `k` of the packet at `first`, reading from `map`
     /// (`None`: memory the driver owns, such as TSO headers), and makes the
     /// packet `k + 1` descriptors long.
@@ -312,8 +326,7 @@ impl TxBook {
         let head = dma.map_head(skb, skb.headlen())?;
         let i0 = self.size.slot(first);
         let (addr0, len0) = (head.addr(), head.len());
-        self.begin(first, bytes);
-        self.push(first, 0, Some(head));
+        self.begin_mapped(first, bytes, head);
         fill(i0, addr0, len0, 0);
         for f in 0..nfrags {
             let m = if fail_last && f + 1 == nfrags {
@@ -359,8 +372,7 @@ impl TxBook {
             return Err(frame);
         };
         let (addr, len) = (map.addr(), map.len());
-        self.begin(first, 0);
-        self.push(first, 0, Some(map));
+        self.begin_mapped(first, 0, map);
         self.slots[self.size.slot(first)].frame = Some(frame);
         Ok((addr, len))
     }

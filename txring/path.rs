@@ -506,8 +506,7 @@ pub(crate) fn xmit<P: XmitPath>(
     if c.free(size) < nbds {
         drop(guard);
         netdev_err!(lane.txq.dev(), "Tx ring full while the queue was awake\n");
-        lane.txq
-            .maybe_stop(&lane.counters(size), t.stop(), t.wake());
+        lane.txq.maybe_stop(lane.counters(size), t.stop(), t.wake());
         return TxVerdict::Busy(skb);
     }
     let Some((mut skb, opt, bytes)) = prepare(skb) else {
@@ -551,9 +550,7 @@ pub(crate) fn xmit<P: XmitPath>(
         parts.channel.napi.tx_timer_arm(qdisc_hooks::TX_IRQ_WAIT_US);
     }
 
-    let stopped = lane
-        .txq
-        .maybe_stop(&lane.counters(size), t.stop(), t.wake());
+    let stopped = lane.txq.maybe_stop(lane.counters(size), t.stop(), t.wake());
     if qdisc_hooks::doorbell(!sent.kick, stopped) {
         p.kick();
     }

@@ -115,7 +115,9 @@ impl<'a> TxQueue<'a> {
     /// of the next packet), re-checking against a racing completion; see
     /// `netif_txq_maybe_stop()`. Returns true if the queue is left stopped.
     #[inline(always)]
-    pub(crate) fn maybe_stop(self, c: &TxCounters<'_>, stop: u32, start: u32) -> bool {
+    // (`c` by value: a `TxCounters` built for the call stays in registers,
+    // made in memory only on the way to the slow path.)
+    pub(crate) fn maybe_stop(self, c: TxCounters<'_>, stop: u32, start: u32) -> bool {
         // The common case, room for the next packet, as the C helper's first
         // test (the same unordered reads), inline in xmit without the call.
         let in_flight = c
@@ -125,7 +127,7 @@ impl<'a> TxQueue<'a> {
         if c.size.wrapping_sub(in_flight) >= stop {
             return false;
         }
-        self.stop_slow(c, stop, start)
+        self.stop_slow(&c, stop, start)
     }
 
     /// [`TxQueue::maybe_stop`] once the ring is short of room: the C helper
