@@ -198,9 +198,10 @@ struct TxSlot {
 /// # Invariants
 ///
 /// A slot that is not the first of a packet in flight holds no skb, no XDP
-/// frame and zero `nbds` and `bytes`: only the first slot of a packet gets an skb or
-/// counts ([`TxBook::begin`], [`TxBook::set_skb`], [`TxBook::push`]) and
-/// [`TxBook::release`] clears them.
+/// frame and zero `nbds` and `bytes`: only the first slot of a packet gets
+/// an skb or counts ([`TxBook::begin`], [`TxBook::begin_mapped`],
+/// [`TxBook::set_skb`], [`TxBook::push`]) and [`TxBook::release`] clears
+/// them.
 pub(crate) struct TxBook {
     size: RingSize,
     slots: KVec<TxSlot>,
