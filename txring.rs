@@ -199,9 +199,8 @@ struct TxSlot {
 ///
 /// A slot that is not the first of a packet in flight holds no skb, no XDP
 /// frame and zero `nbds` and `bytes`: only the first slot of a packet gets
-/// an skb or counts ([`TxBook::begin`], [`TxBook::begin_mapped`],
-/// [`TxBook::set_skb`], [`TxBook::push`]) and [`TxBook::release`] clears
-/// them.
+/// an skb or counts ([`TxBook::begin`], [`TxBook::set_skb`],
+/// [`TxBook::push`]) and [`TxBook::release`] clears them.
 pub(crate) struct TxBook {
     size: RingSize,
     slots: KVec<TxSlot>,
@@ -254,29 +253,17 @@ impl TxBook {
     }
 
     /// Starts the bookkeeping of a packet at counter `first` that reports
-    /// `bytes` to BQL; [`TxBook::push`] then records its descriptors.
+    /// `bytes` to BQL, its first descriptor reading from `map` (`None`:
+    /// memory the driver owns, or not known yet); [`TxBook::push`] then
+    /// records its other descriptors. (The slot is found and written once.)
     #[inline(always)]
-    fn begin(&mut self, first: u32, bytes: u32) {
+    fn begin(&mut self, first: u32, bytes: u32, map: Option<TxMap>) {
         let s = &mut self.slots[self.size.slot(first)];
         // The slot holds no skb and no XDP frame (type invariant: released
         // ones were taken), so nothing is dropped here (no call).
         debug_assert!(s.skb.is_none() && s.frame.is_none());
         // INVARIANT: the first slot of the new packet.
-        s.map = None;
-        s.xsk = None;
-        s.nbds = 1;
-        s.bytes = bytes;
-    }
-
-    /// [`TxBook::begin`] and [`TxBook::push`] of its first descriptor in
-    /// one, for a packet whose first descriptor reads from `map`: the slot
-    /// found and written once.
-    #[inline(always)]
-    fn begin_mapped(&mut self, first: u32, bytes: u32, map: TxMap) {
-        let s = &mut self.slots[self.size.slot(first)];
-        debug_assert!(s.skb.is_none() && s.frame.is_none());
-        // INVARIANT: the first slot of the new packet.
-        s.map = Some(map);
+        s.map = map;
         s.xsk = None;
         s.nbds = 1;
         s.bytes = bytes;
@@ -327,7 +314,7 @@ impl TxBook {
         let head = dma.map_head(skb, skb.headlen())?;
         let i0 = self.size.slot(first);
         let (addr0, len0) = (head.addr(), head.len());
-        self.begin_mapped(first, bytes, head);
+        self.begin(first, bytes, Some(head));
         fill(i0, addr0, len0, 0);
         for f in 0..nfrags {
             let m = if fail_last && f + 1 == nfrags {
@@ -373,7 +360,7 @@ impl TxBook {
             return Err(frame);
         };
         let (addr, len) = (map.addr(), map.len());
-        self.begin_mapped(first, 0, map);
+        self.begin(first, 0, Some(map));
         self.slots[self.size.slot(first)].frame = Some(frame);
         Ok((addr, len))
     }
@@ -390,7 +377,7 @@ impl TxBook {
         if c.free(self.size) <= stop {
             return false;
         }
-        self.begin(c.produced, 0);
+        self.begin(c.produced, 0, None);
         self.slots[self.size.slot(c.produced)].xsk = Some(len);
         true
     }

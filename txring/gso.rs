@@ -226,7 +226,7 @@ impl TxBook {
         // Bus address of the current payload buffer's first byte.
         let mut base: DmaAddr = 0;
         let mut k = 0u32;
-        self.begin(first, bytes);
+        self.begin(first, bytes, None);
         for seg in 0..segs {
             let i = self.size.slot(first.wrapping_add(k));
             let (buf, addr) = hdrs.bufs.slot(i, hlen);
@@ -314,7 +314,7 @@ impl TxBook {
         if hlen + l.seg_len(0) as usize > COPY_SIZE {
             return Err(EINVAL);
         }
-        self.begin(first, bytes);
+        self.begin(first, bytes, None);
         let mut from = l.hdr_len;
         for seg in 0..segs {
             let i = self.size.slot(first.wrapping_add(seg));
