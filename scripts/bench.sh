@@ -17,8 +17,11 @@
 # netperf with 1 and 4 KiB sends and TCP_RR / UDP_RR, set "apps", in each
 # round after the main set), BENCH_PIN (1: on a guest
 # with several CPUs, traffic on the last CPU and NIC interrupts on CPU0; 0:
-# the scheduler places them). `BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0` is the smoke
-# run the test command uses.
+# the scheduler places them), BENCH_KDIR (the kernel's build directory, for
+# one board: a caller that holds it, as the test command does from the
+# kernels it built ahead; else from build-kernel.sh, through its lock).
+# `BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0` is the smoke run the test
+# command uses.
 set -eu
 . "$(dirname "$0")/env.sh"
 boards=${BENCH_BOARDS:-$NXP_BOARDS}
@@ -26,6 +29,8 @@ rounds=${BENCH_ROUNDS:-5}
 secs=${BENCH_SECS:-10}
 sweeps=${BENCH_SWEEPS:-1}
 srounds=${BENCH_SWEEP_ROUNDS:-3}
+[ -z "${BENCH_KDIR:-}" ] || [ "$(echo $boards | wc -w)" = 1 ] ||
+	die "BENCH_KDIR is one board's kernel: set BENCH_BOARDS to that board"
 outdir=${BENCH_OUT:-$NXP_TOP/Documentation/bench}
 mkdir -p "$outdir"
 
@@ -98,7 +103,7 @@ step "set-up"
 for board in $boards; do
 	board_vars "$board"
 	step "$board: kernel, userland, modules"
-	kdir=$("$NXP_TOP/scripts/build-kernel.sh" "$board")
+	kdir=${BENCH_KDIR:-$("$NXP_TOP/scripts/build-kernel.sh" "$board")}
 	ul=$("$NXP_TOP/scripts/build-userland.sh" "$board")
 	mo=$(NXP_KDIR=$kdir "$NXP_TOP/scripts/build-modules.sh" "$board")
 	img=$NXP_OUT/$board/initramfs.cpio.gz

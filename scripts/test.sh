@@ -219,24 +219,43 @@ step "set-up" >&2
 
 # Kernels missing from the cache (a first run) are built ahead, one at a time
 # and at the lowest CPU priority, in the order the passes below need them:
-# each board's tests then run while the next kernels build, and the passes
-# find them built or wait for the build in progress (build-kernel.sh's
-# lock). With every kernel cached this ends at once.
-# A kernel the builds ahead have finished is taken from their record,
-# without build-kernel.sh's lock: a job does not wait for another kernel's
-# build (the cold run at 07fd0d0: the i.MX7D's debug job, last but one,
-# waited 6 minutes for the i.MX8M Plus's debug kernel with its own built).
+# each board's tests then run while the next kernels build. With every
+# kernel cached this ends at once.
+# A job waits for its kernel in the record of the builds ahead, not for
+# build-kernel.sh's lock: a job does not wait for another kernel's build
+# (the cold run at 07fd0d0: the i.MX7D's debug job, last but one, waited 6
+# minutes for the i.MX8M Plus's debug kernel with its own built).
 kernel() { # <board> <debug: 0|1>: prints the kernel's build directory
+	while ! kernel_ready "$1" "$2"; do sleep 5; done
 	if [ -s "$RES/kdir-$1-$2" ]; then
 		cat "$RES/kdir-$1-$2"
 		return 0
 	fi
 	NXP_DEBUG=$2 "$NXP_TOP/scripts/build-kernel.sh" "$1"
 }
+# kernel_ready <board> <debug>: the builds ahead have that kernel (or are
+# done, and a build in progress elsewhere holds the lock).
+kernel_ready() { [ -s "$RES/kdir-$1-$2" ] || [ -f "$RES/ahead.done" ]; }
+# The boards whose emulated cores fit the host's CPUs twice over share a
+# lane of their own (lane_boards, scheduling below); the others are
+# lone_boards.
+lane_boards= lone_boards=
+for b in $BOARDS; do
+	v=$(board_vars "$b" && echo "$VCPUS")
+	if [ "${NXP_PARALLEL:-1}" = 1 ] && [ $((2 * v)) -le "$(nproc)" ]; then
+		lane_boards="$lane_boards $b"
+	else
+		lone_boards="$lone_boards $b"
+	fi
+done
+# The debug kernels of the lone boards first: their debug jobs end the run,
+# one after the other, while the lane boards' run in a side lane beside
+# them (the cold run at b896660: the i.MX8M Plus's KASAN kernel, built
+# last, was done at minute 81 and its job ended the run 13 minutes later).
 ahead=
 for b in $BOARDS; do ahead="$ahead $b:${NXP_DEBUG:-0}"; done
 if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
-	for b in $BOARDS; do ahead="$ahead $b:1"; done
+	for b in $lone_boards $lane_boards; do ahead="$ahead $b:1"; done
 fi
 {
 	for k in $ahead; do
@@ -281,14 +300,18 @@ tap_stream "host: unit tests and static checks" "$H"
 # DKMS, the Yocto recipe's and Buildroot's build steps, the native build and
 # the preflight, against a kernel of each architecture among BOARDS: module
 # builds only, at the lowest CPU priority beside the guests (its kernels
-# come through the build lock, as the passes' do).
+# come through the build lock, as the passes' do). It starts when the
+# builds ahead are done: on a first run the kernels, built at the same
+# priority, are what the boards wait for, and the run's last minutes
+# leave CPU time spare.
 P=$RES/packaging.tap
 pk= pkc=
 for b in $BOARDS; do
 	k=$(board_vars "$b" && echo "$KCONF")
 	case " $pkc " in *" $k "*) ;; *) pk="$pk $b" pkc="$pkc $k" ;; esac
 done
-(PKG_BOARDS=$pk nice -n 19 "$NXP_TOP/scripts/packaging-test.sh" > "$P" 2> "$RES/packaging.log" ||
+(while [ ! -f "$RES/ahead.done" ]; do sleep 5; done
+PKG_BOARDS=$pk nice -n 19 "$NXP_TOP/scripts/packaging-test.sh" > "$P" 2> "$RES/packaging.log" ||
 	{ echo "not ok 0 pkg: scripts/packaging-test.sh stopped (status $?)"; tail -20 "$RES/packaging.log" | sed 's/^/#   /'; } >> "$P") &
 PKG=$!
 
@@ -386,8 +409,11 @@ bench_board() {
 	B=$RES/$1-bench.tap
 	: > "$B"
 	step "$1: benchmark smoke run ($(elapsed))" >&2
-	if ! BENCH_BOARDS=$1 BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_APPS=0 BENCH_OUT="$smoke" \
-		"$NXP_TOP/scripts/bench.sh" > "$RES/$1-bench.log" 2>&1; then
+	# The kernel from the builds' record: build-kernel.sh's lock is
+	# held while later kernels build.
+	kd=$(cat "$RES/kdir-$1-${NXP_DEBUG:-0}" 2> /dev/null) || kd=
+	if ! BENCH_KDIR=$kd BENCH_BOARDS=$1 BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_APPS=0 BENCH_OUT="$smoke" \
+		nice -n "${SMOKE_NICE:-0}" "$NXP_TOP/scripts/bench.sh" > "$RES/$1-bench.log" 2>&1; then
 		{ echo "not ok 0 bench: $1 smoke run failed"; tail -30 "$RES/$1-bench.log" | sed 's/^/#   /'; } >> "$B"
 		return 0
 	fi
@@ -444,14 +470,14 @@ at_least() {
 # network namespace (scripts/run-board.sh). Three phases:
 # 1. The boards whose emulated cores fit the host's CPUs twice over (the
 #    one-core ppce500 and i.MX6UL on two CPUs) share a lane of two
-#    workers: their C runs, the first one's Rust run and the benchmark smoke
-#    runs (a multi-core board's in one host thread).
+#    workers: their C runs and the first one's Rust run.
 # 2. The other boards' main jobs, C then ours, side by side in a lane of
 #    two, each QEMU in one host thread (below); beside them, a third
 #    worker runs the one-core boards' other jobs (Rust runs and debug
 #    jobs), one at a time.
 # 3. Those boards' debug jobs, one at a time, alone, with a host thread per
-#    emulated core (below).
+#    emulated core (below); beside them, at the lowest CPU priority, the
+#    benchmark smoke runs.
 # One thread per guest beside others: in the second phase, each QEMU runs
 # all its guest's cores in one host thread, and a third one slows them
 # little. The debug jobs, a host thread per guest core, kept the host's
@@ -462,10 +488,9 @@ at_least() {
 # first phase's lane and 58.4 with them in the second phase, whose main
 # jobs then took 23.0 minutes instead of 21.7 (f406a6f).
 # A job waits for its board's job before it (a mode after the board:
-# "after": the C run; "main": the Rust run too; "late": the Rust run and
-# every kernel built, else it goes to $RES/later, for a first run whose
-# kernels still build; "single": every kernel built, else to $RES/later,
-# and its QEMU runs the board's cores in one host thread).
+# "after": the C run; "main": the Rust run too), and a debug job for its
+# kernel from the builds ahead (a first run); a job that cannot run yet
+# goes back to the end of its lane's queue.
 
 # run_job <function> <board>: one job in a subshell; a job that stops early
 # (a failed image build) fails its board's stream. The markers say which of
@@ -489,8 +514,8 @@ run_job() {
 }
 
 # run_lane <name> <workers> <job...>: jobs "<function>:<board>[:<mode>]",
-# in order, <workers> at a time; a job whose board's earlier job is not done
-# goes back to the end of the queue.
+# in order, <workers> at a time; a job that cannot run yet (above) goes
+# back to the end of the queue.
 run_lane() {
 	lq=$RES/lane-$1.queue
 	lw=$2
@@ -501,33 +526,19 @@ run_lane() {
 			lf=${j%%:*} lb=${j#*:}
 			lm=
 			case $lb in *:*) lm=${lb##*:} lb=${lb%:*} ;; esac
-			case $lm in
-			late | single)
-				if [ ! -f "$RES/ahead.done" ]; then
-					echo "$j" >> "$RES/later"
-					continue
-				fi
-				;;
-			esac
 			need=
 			case $lm in
 			after) need=c-done ;;
-			main | late) need=main-done ;;
+			main) need=main-done ;;
 			esac
-			if [ -n "$need" ] && [ ! -f "$RES/$lb.$need" ]; then
-				# That job runs on another worker.
+			if { [ -n "$need" ] && [ ! -f "$RES/$lb.$need" ]; } ||
+				{ [ "$lf" = debug_board ] && ! kernel_ready "$lb" 1; }; then
+				# That job runs on another worker, or its kernel builds.
 				flock "$lq.lock" sh -c 'echo "$2" >> "$1"' _ "$lq" "$j"
 				sleep 2
 				continue
 			fi
-			if [ "$lm" = single ]; then
-				(
-					export NXP_TCG_THREAD=single
-					run_job "$lf" "$lb"
-				)
-			else
-				run_job "$lf" "$lb"
-			fi
+			run_job "$lf" "$lb"
 		done
 	}
 	lp=
@@ -551,24 +562,11 @@ done
 [ -n "$SMOKE_BOARDS" ] || SMOKE_BOARDS=$BOARDS
 smoke=$NXP_OUT/bench-smoke
 rm -rf "$smoke"
-: > "$RES/later"
-lane_boards= lone_boards=
-for b in $BOARDS; do
-	v=$(board_vars "$b" && echo "$VCPUS")
-	if [ "${NXP_PARALLEL:-1}" = 1 ] && [ $((2 * v)) -le "$(nproc)" ]; then
-		lane_boards="$lane_boards $b"
-	else
-		lone_boards="$lone_boards $b"
-	fi
-done
-in_smoke() { case " $SMOKE_BOARDS " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # Phase 1. The lane's second worker is done with the i.MX6UL's C run about
 # when the first is with the ppce500's (3.4 and 4.6 minutes); the first
-# then runs the ppce500's Rust run (6.2), the second the benchmark smoke
-# runs (1.1 and, in one thread, the i.MX7D's 2.6), and the lane ends with
-# its workers about a minute apart. The i.MX6UL's Rust run (8.8) and the
-# debug jobs (6.6 each) go to the second phase's third worker.
+# then runs the ppce500's Rust run (6.2). The i.MX6UL's Rust run (8.8) and
+# the debug jobs (6.6 each) go to the second phase's third worker.
 jobs= side=
 for b in $lane_boards; do jobs="$jobs main_board:$b"; done
 for b in $lane_boards; do
@@ -579,24 +577,6 @@ for b in $lane_boards; do
 done
 if [ $DEBUG_PASS = 1 ]; then
 	for b in $lane_boards; do side="$side debug_board:$b:main"; done
-fi
-for b in $lane_boards; do
-	in_smoke "$b" || continue
-	case $side in
-	*"rust_board:$b:"*) side="$side bench_board:$b:late" ;;
-	*) jobs="$jobs bench_board:$b:late" ;;
-	esac
-done
-# The other boards' benchmark smoke runs at the lane's end, in one host
-# thread each, when their kernels are built (a warm cache): a smoke run
-# checks the benchmark's machinery and that every load gives a rate, not
-# the rates (2026-12-06: the i.MX7D's took 139 s alone, at the end of the
-# run).
-lone_bench=
-if [ -n "$lane_boards" ]; then
-	for b in $lone_boards; do
-		if in_smoke "$b"; then jobs="$jobs bench_board:$b:single" lone_bench="$lone_bench $b"; fi
-	done
 fi
 [ -z "$jobs" ] || run_lane one-core 2 $jobs
 
@@ -610,14 +590,11 @@ fi
 # fec_rs, 2026-12-06: 144/211 Mbit/s tx/rx beside the i.MX8M Plus,
 # 1519/1232 alone; with one thread each, side by side, 675/953).
 # NXP_PARALLEL=0: every job alone.
-# The third worker takes, after the one-core boards' jobs, the benchmark
-# smoke runs a first run put off (its kernels were still building), if
-# they can run by then.
+# The third worker's lane goes on into the third phase when a debug kernel
+# it waits for is still building (a first run).
 jobs=
 for b in $lone_boards; do jobs="$jobs main_board:$b"; done
 for b in $lone_boards; do jobs="$jobs rust_board:$b:after"; done
-side=$(echo $side $(cat "$RES/later"))
-: > "$RES/later"
 SIDE=
 if [ -n "$side" ] && [ -n "$jobs" ]; then
 	run_lane side 1 $side &
@@ -631,8 +608,22 @@ if [ "${NXP_PARALLEL:-1}" = 1 ] && [ "$(nproc)" -ge 2 ]; then
 else
 	[ -z "$jobs" ] || run_lane multi-core 1 $jobs
 fi
-[ -z "$SIDE" ] || wait $SIDE || true
-[ -z "$side" ] || run_lane side 2 $side
+[ -n "$SIDE" ] || [ -z "$side" ] || run_lane side 2 $side
+
+# bench_smoke: the smoke runs, one after the other, a multi-core board's
+# QEMU in one host thread.
+bench_smoke() {
+	for b in $SMOKE_BOARDS; do
+		while ! kernel_ready "$b" "${NXP_DEBUG:-0}"; do sleep 5; done
+		case " $lone_boards " in
+		*" $b "*) (
+			export NXP_TCG_THREAD=single
+			run_job bench_board "$b"
+		) ;;
+		*) run_job bench_board "$b" ;;
+		esac
+	done
+}
 
 # Phase 3: the debug kernels (kernel/configs/debug.config: lockdep,
 # sleep-in-atomic checks, KMEMLEAK, SLUB debug, DMA-API debug, Rust
@@ -640,27 +631,53 @@ fi
 # kernel/configs/kasan.config); a splat fails the test it happened in
 # (tests/run.sh). NXP_DEBUG_PASS=0 skips this pass; with NXP_DEBUG=1 the
 # main pass already ran on these kernels. The multi-core boards' debug
-# jobs run alone, a thread per core: lockdep and KASAN are there to catch
-# what truly parallel cores do, a debug kernel in one thread slowed TCP
-# enough to fail a test's timing (tx_map_fail), and side by side they
-# gained little (1,008 s for both against 1,143 one after the other).
-if [ $DEBUG_PASS = 1 ]; then
-	for b in $lone_boards; do run_job debug_board "$b"; done
+# jobs run alone, a thread per core, the first whose kernel is built
+# first: lockdep and KASAN are there to catch what truly parallel cores
+# do, a debug kernel in one thread slowed TCP enough to fail a test's
+# timing (tx_map_fail), and side by side they gained little (1,008 s for
+# both against 1,143 one after the other). They leave about 40 % of the
+# host's CPU time idle, which the benchmark smoke runs take at the lowest
+# priority (a smoke run checks the benchmark's machinery and that every
+# load gives a rate, not the rates); without this phase they run at the
+# end, alone.
+BENCH=
+if [ $DEBUG_PASS = 1 ] && [ -n "$lone_boards" ]; then
+	if [ "${NXP_PARALLEL:-1}" = 1 ]; then
+		(
+			SMOKE_NICE=19
+			bench_smoke
+		) &
+		BENCH=$!
+	fi
+	left=$lone_boards
+	while [ -n "$left" ]; do
+		pick=
+		for b in $left; do
+			if kernel_ready "$b" 1; then
+				pick=$b
+				break
+			fi
+		done
+		if [ -z "$pick" ]; then
+			sleep 5
+			continue
+		fi
+		run_job debug_board "$pick"
+		p3left=
+		for b in $left; do [ "$b" = "$pick" ] || p3left="$p3left $b"; done
+		left=$p3left
+	done
 fi
+[ -z "$SIDE" ] || wait $SIDE || true
 
 # (Done by now unless a kernel failed to build, which its pass reported.)
 wait $AHEAD || true
+if [ -n "$BENCH" ]; then
+	wait $BENCH || true
+else
+	bench_smoke
+fi
 wait $PKG || true
-
-# --- benchmark smoke run ---------------------------------------------------------
-# Those not run in the lane, each with the host to itself.
-rest=
-for b in $lone_boards; do
-	case " $lone_bench " in *" $b "*) ;; *) rest="$rest $b" ;; esac
-done
-for b in $(sed -n 's/^bench_board:\([^:]*\).*/\1/p' "$RES/later") $rest; do
-	if in_smoke "$b"; then run_job bench_board "$b"; fi
-done
 
 # --- results, in the order of BOARDS ----------------------------------------------
 for b in $BOARDS; do
