@@ -257,12 +257,28 @@ for b in $BOARDS; do ahead="$ahead $b:${NXP_DEBUG:-0}"; done
 if [ "${NXP_DEBUG_PASS:-1}" = 1 ] && [ "${NXP_DEBUG:-0}" != 1 ]; then
 	for b in $lone_boards $lane_boards; do ahead="$ahead $b:1"; done
 fi
+# kernel_id <board> <debug>: what makes the board's kernel (boards with the
+# same one, the i.MX6UL and the i.MX7D, share its build).
+kernel_id() { (NXP_DEBUG=$2 board_vars "$1" && echo "$KCONF $DEBUG_CONFIGS $KARGS $KTARGETS"); }
 {
 	for k in $ahead; do
-		echo "ahead: ${k%:*} (debug ${k#*:})" >&2
-		kf=$RES/kdir-${k%:*}-${k#*:}
-		NXP_DEBUG=${k#*:} nice -n 19 "$NXP_TOP/scripts/build-kernel.sh" "${k%:*}" > "$kf.tmp" &&
-			mv "$kf.tmp" "$kf" || rm -f "$kf.tmp"
+		kb=${k%:*} kd=${k#*:}
+		kf=$RES/kdir-$kb-$kd
+		# (Recorded with another board's, the same kernel.)
+		[ ! -s "$kf" ] || continue
+		echo "ahead: $kb (debug $kd)" >&2
+		if NXP_DEBUG=$kd nice -n 19 "$NXP_TOP/scripts/build-kernel.sh" "$kb" > "$kf.tmp"; then
+			id=$(kernel_id "$kb" "$kd")
+			for b in $BOARDS; do
+				if [ "$b" != "$kb" ] && [ "$(kernel_id "$b" "$kd")" = "$id" ]; then
+					cp "$kf.tmp" "$RES/kdir-$b-$kd.tmp"
+					mv "$RES/kdir-$b-$kd.tmp" "$RES/kdir-$b-$kd"
+				fi
+			done
+			mv "$kf.tmp" "$kf"
+		else
+			rm -f "$kf.tmp"
+		fi
 	done
 	: > "$RES/ahead.done"
 } 2> "$RES/kernels-ahead.log" &
