@@ -144,6 +144,14 @@ debian_archive_uri() {
 	done | grep -E '/debian/?$' | grep -v security | head -1 | sed 's,/$,,' | grep .
 }
 
+# fits_twice <board>: whether the board's emulated cores fit the host's
+# CPUs twice over (two such boards side by side, a host thread a core),
+# unless NXP_PARALLEL=0.
+fits_twice() {
+	ft_v=$(board_vars "$1" && echo "$VCPUS")
+	[ "${NXP_PARALLEL:-1}" = 1 ] && [ $((2 * ft_v)) -le "$(nproc)" ]
+}
+
 # run_paired <command> <boards...>: runs "<command> <board>" in a subshell
 # for every board: two at a time where both boards' emulated cores fit the
 # host's CPUs together (two one-core boards on two CPUs, each in its own
@@ -154,8 +162,7 @@ run_paired() {
 	shift
 	rp_pair= rp_lone=
 	for rp_b; do
-		rp_v=$(board_vars "$rp_b" && echo "$VCPUS")
-		if [ "${NXP_PARALLEL:-1}" = 1 ] && [ $((2 * rp_v)) -le "$(nproc)" ]; then
+		if fits_twice "$rp_b"; then
 			rp_pair="$rp_pair $rp_b"
 		else
 			rp_lone="$rp_lone $rp_b"

@@ -241,8 +241,7 @@ kernel_ready() { [ -s "$RES/kdir-$1-$2" ] || [ -f "$RES/ahead.done" ]; }
 # lone_boards.
 lane_boards= lone_boards=
 for b in $BOARDS; do
-	v=$(board_vars "$b" && echo "$VCPUS")
-	if [ "${NXP_PARALLEL:-1}" = 1 ] && [ $((2 * v)) -le "$(nproc)" ]; then
+	if fits_twice "$b"; then
 		lane_boards="$lane_boards $b"
 	else
 		lone_boards="$lone_boards $b"
