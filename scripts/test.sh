@@ -424,9 +424,9 @@ bench_board() {
 	B=$RES/$1-bench.tap
 	: > "$B"
 	step "$1: benchmark smoke run ($(elapsed))" >&2
-	# The kernel from the builds' record: build-kernel.sh's lock is
-	# held while later kernels build.
-	kd=$(cat "$RES/kdir-$1-${NXP_DEBUG:-0}" 2> /dev/null) || kd=
+	# The kernel as the other jobs take it (the builds' record):
+	# build-kernel.sh's lock is held while later kernels build.
+	kd=$(kernel "$1" "${NXP_DEBUG:-0}" 2> /dev/null) || kd=
 	if ! BENCH_KDIR=$kd BENCH_BOARDS=$1 BENCH_ROUNDS=1 BENCH_SECS=2 BENCH_SWEEPS=0 BENCH_APPS=0 BENCH_OUT="$smoke" \
 		nice -n "${SMOKE_NICE:-0}" "$NXP_TOP/scripts/bench.sh" > "$RES/$1-bench.log" 2>&1; then
 		{ echo "not ok 0 bench: $1 smoke run failed"; tail -30 "$RES/$1-bench.log" | sed 's/^/#   /'; } >> "$B"
@@ -629,7 +629,6 @@ fi
 # QEMU in one host thread.
 bench_smoke() {
 	for b in $SMOKE_BOARDS; do
-		while ! kernel_ready "$b" "${NXP_DEBUG:-0}"; do sleep 5; done
 		case " $lone_boards " in
 		*" $b "*) (
 			export NXP_TCG_THREAD=single
