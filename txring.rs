@@ -255,9 +255,10 @@ impl TxBook {
     /// Starts the bookkeeping of a packet at counter `first` that reports
     /// `bytes` to BQL, its first descriptor reading from `map` (`None`:
     /// memory the driver owns, or not known yet); [`TxBook::push`] then
-    /// records its other descriptors. (The slot is found and written once.)
+    /// records its other descriptors. (The slot is found and written once;
+    /// it is returned for what else the caller records there.)
     #[inline(always)]
-    fn begin(&mut self, first: u32, bytes: u32, map: Option<TxMap>) {
+    fn begin(&mut self, first: u32, bytes: u32, map: Option<TxMap>) -> &mut TxSlot {
         let s = &mut self.slots[self.size.slot(first)];
         // The slot holds no skb and no XDP frame (type invariant: released
         // ones were taken), so nothing is dropped here (no call).
@@ -267,6 +268,7 @@ impl TxBook {
         s.xsk = None;
         s.nbds = 1;
         s.bytes = bytes;
+        s
     }
 
     /// Records descriptor `k` of the packet at `first`, reading from `map`
@@ -360,8 +362,7 @@ impl TxBook {
             return Err(frame);
         };
         let (addr, len) = (map.addr(), map.len());
-        self.begin(first, 0, Some(map));
-        self.slots[self.size.slot(first)].frame = Some(frame);
+        self.begin(first, 0, Some(map)).frame = Some(frame);
         Ok((addr, len))
     }
 
@@ -377,8 +378,7 @@ impl TxBook {
         if c.free(self.size) <= stop {
             return false;
         }
-        self.begin(c.produced, 0, None);
-        self.slots[self.size.slot(c.produced)].xsk = Some(len);
+        self.begin(c.produced, 0, None).xsk = Some(len);
         true
     }
 
